@@ -1,0 +1,111 @@
+/** /v2/fields — the field registry. Thin: parse → service → present. */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { AppContext } from '../../app-context.js';
+import { invalid } from '../../core/errors.js';
+import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
+import { link } from '../../http/links.js';
+import { parseProperties } from '../../http/properties.js';
+import { createFieldService, type EditableField } from '../../services/field-service.js';
+import type { FieldSortColumn } from '../../store/field-repository.js';
+import { fieldPath, presentField } from './field-presenter.js';
+import {
+  CreateFieldBody,
+  FarmIdSchema,
+  FIELD_PROPERTIES,
+  FIELD_SORTS,
+  FieldListQuery,
+  FieldListSchema,
+  FieldNameSchema,
+  FieldParams,
+  FieldPatchBody,
+  FieldQuery,
+  FieldSchema,
+} from './field-schemas.js';
+
+const TAGS = ['fields'];
+
+/** The rules of the Field table for what JSON-Patch may change. */
+function checkEditable(field: EditableField): void {
+  if (!Value.Check(FieldNameSchema, field.name)) {
+    throw invalid("Invalid value for property 'name'.", "'name' must be null or 1 to 255 letters, digits, underscores or dashes; nothing was changed.");
+  }
+  if (!Value.Check(FarmIdSchema, field.farmId)) {
+    throw invalid("Invalid value for property 'farmId'.", "'farmId' must be 1 to 50 letters, digits, underscores or dashes; nothing was changed.");
+  }
+}
+
+export async function fieldRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const fields = createFieldService(context.store, context.clock);
+
+  app.get(
+    '/v2/fields',
+    { schema: { summary: 'List fields', tags: TAGS, querystring: FieldListQuery, response: { 200: FieldListSchema } } },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const paging = parsePaging(query, 'fields', request.auth.enterprise);
+      const sort = parseSort(query.sort, FIELD_SORTS, []);
+      const chosen = parseProperties(query.properties, FIELD_PROPERTIES);
+      const page = await fields.list(request.auth.accountId, {
+        sort: sort.map((t) => ({ column: t.key as FieldSortColumn, descending: t.descending })),
+        ...paging,
+      });
+      checkOffset(paging.offset, page.total);
+      reply.header('Content-Range', `${contentRange(paging.offset, page.items.length, page.total)} fields`);
+      const path = request.url.split('?')[0]!;
+      return {
+        fields: page.items.map((field) => presentField(field, chosen)),
+        _links: { self: link(request.url), ...pageLinks(path, query, paging, page.total) },
+      };
+    },
+  );
+
+  app.get(
+    '/v2/fields/:fieldId',
+    { schema: { summary: 'Get a field', tags: TAGS, params: FieldParams, querystring: FieldQuery, response: { 200: FieldSchema } } },
+    async (request) => {
+      const { fieldId } = request.params as { fieldId: string };
+      const chosen = parseProperties((request.query as { properties?: string }).properties, FIELD_PROPERTIES);
+      return presentField(await fields.get(request.auth.accountId, fieldId), chosen);
+    },
+  );
+
+  app.post(
+    '/v2/fields',
+    { schema: { summary: 'Create a field', tags: TAGS, body: CreateFieldBody, response: { 201: FieldSchema } } },
+    async (request, reply) => {
+      const body = request.body as Static<typeof CreateFieldBody>;
+      const field = await fields.create(request.auth.accountId, {
+        id: body.id,
+        name: body.name ?? null,
+        farmId: body.farmId,
+        acres: body.acres ?? null,
+        latitude: body.centerPoint.latitude,
+        longitude: body.centerPoint.longitude,
+      });
+      reply.code(201).header('Location', `${context.config.baseUrl}${fieldPath(field.id)}`);
+      return presentField(field);
+    },
+  );
+
+  app.patch(
+    '/v2/fields/:fieldId',
+    { schema: { summary: 'Change a field (JSON-Patch test/replace on /name and /farmId)', tags: TAGS, params: FieldParams, body: FieldPatchBody, response: { 200: FieldSchema } } },
+    async (request) => {
+      const { fieldId } = request.params as { fieldId: string };
+      const operations = request.body as Static<typeof FieldPatchBody>;
+      return presentField(await fields.patch(request.auth.accountId, fieldId, operations, checkEditable));
+    },
+  );
+
+  app.delete(
+    '/v2/fields/:fieldId',
+    { schema: { summary: 'Delete a field', tags: TAGS, params: FieldParams } },
+    async (request, reply) => {
+      const { fieldId } = request.params as { fieldId: string };
+      await fields.delete(request.auth.accountId, fieldId);
+      return reply.code(204).send();
+    },
+  );
+}

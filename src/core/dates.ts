@@ -1,0 +1,88 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings (local dates at a location) and `MM-DD` days.
+ * Pure helpers on a proleptic Gregorian calendar; no time zones here.
+ */
+
+export type IsoDate = string; // YYYY-MM-DD
+export type MonthDay = string; // MM-DD
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_DAY = /^(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+}
+
+/** True when `text` is a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** True when `text` is a real calendar day `MM-DD` (02-29 allowed). */
+export function isMonthDay(text: string): boolean {
+  const m = MONTH_DAY.exec(text);
+  if (!m) return false;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(2000, month);
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+export function toEpochDay(date: IsoDate): number {
+  return Math.floor(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS);
+}
+
+export function fromEpochDay(epochDay: number): IsoDate {
+  return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromEpochDay(toEpochDay(date) + days);
+}
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  return toEpochDay(b) - toEpochDay(a);
+}
+
+/** Every date from start to end inclusive (empty when end < start). */
+export function datesInRange(start: IsoDate, end: IsoDate): IsoDate[] {
+  const first = toEpochDay(start);
+  const last = toEpochDay(end);
+  const out: IsoDate[] = [];
+  for (let d = first; d <= last; d++) out.push(fromEpochDay(d));
+  return out;
+}
+
+/** Day of year, 1 = 1 January. */
+export function dayOfYear(date: IsoDate): number {
+  return toEpochDay(date) - toEpochDay(`${date.slice(0, 4)}-01-01`) + 1;
+}
+
+export function yearOf(date: IsoDate): number {
+  return Number(date.slice(0, 4));
+}
+
+export function monthDayOf(date: IsoDate): MonthDay {
+  return date.slice(5);
+}
+
+/** Adds `months` calendar months, clamping the day to the target month's length. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const year = yearOf(date);
+  const monthIndex = year * 12 + (Number(date.slice(5, 7)) - 1) + months;
+  const y = Math.floor(monthIndex / 12);
+  const m = (monthIndex % 12) + 1;
+  const d = Math.min(Number(date.slice(8, 10)), daysInMonth(y, m));
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

@@ -1,0 +1,2 @@
+export type UnitSystem = 'metric' | 'usa';
+export const UNIT_SYSTEMS: readonly UnitSystem[] = ['metric', 'usa'];

@@ -1,0 +1,126 @@
+/**
+ * Turns every failure into the error body of the supplement, once, for every route:
+ * ApiError, schema validation failures, body parsing failures, unknown paths (404) and
+ * known paths with another method (405 with Allow). Unexpected errors are 500 with only the
+ * errorId in the body; the cause goes to the log under the same id.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { DomainError } from '../core/errors.js';
+import { ApiError, errorBody } from './api-error.js';
+
+const DOMAIN_STATUS = { invalid: 400, notFound: 404, conflict: 409, forbidden: 403 } as const;
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: { description?: string };
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'the request body',
+  querystring: 'the query string',
+  params: 'the path',
+  headers: 'the headers',
+};
+
+function describeValidation(issue: ValidationIssue, context: string): ApiError {
+  const where = CONTEXT_NAMES[context] ?? context;
+  const pointer = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (issue.keyword === 'required') {
+    const name = [pointer, String(issue.params.missingProperty)].filter(Boolean).join('.');
+    return new ApiError(400, `Missing property '${name}'.`, `The property '${name}' is required in ${where}.`);
+  }
+  if (issue.keyword === 'additionalProperties') {
+    const name = [pointer, String(issue.params.additionalProperty)].filter(Boolean).join('.');
+    return new ApiError(400, `Unknown property '${name}'.`, `The property '${name}' is not accepted in ${where}.`);
+  }
+  const name = pointer || (context === 'body' ? 'body' : context);
+  const rule = issue.parentSchema?.description ?? issue.message ?? 'is not valid';
+  const label = context === 'body' ? 'property' : 'parameter';
+  return new ApiError(400, `Invalid value for ${label} '${name}'.`, `'${name}' in ${where} ${rule.startsWith('must') ? rule : `must be ${rule}`}.`);
+}
+
+function fromFastifyError(error: FastifyError): ApiError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'Unsupported media type.', 'Send JSON bodies with Content-Type: application/json.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'Missing request body.', 'This request needs a JSON body.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'Request body too large.', 'The request body exceeds the size limit of this service.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, 'Malformed JSON.', `The request body is not valid JSON: ${error.message}`);
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
+    return new ApiError(400, 'Malformed JSON.', `The request body is not valid JSON: ${error.message}`);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, 'Bad request.', error.message);
+  }
+  return null;
+}
+
+export function sendApiError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  reply.code(error.statusCode).headers(error.headers).type('application/json; charset=utf-8');
+  return reply.send(errorBody(error.statusCode, String(request.id), error.simpleMessage, error.detailedMessage));
+}
+
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export function installErrorHandling(app: FastifyInstance): void {
+  // A second router that knows every path, to tell 405 (known path, other method) from 404.
+  const paths = FindMyWay({ ignoreTrailingSlash: false });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (METHODS.includes(method as HTTPMethod) && !paths.find(method as HTTPMethod, route.url)) {
+        paths.on(method as HTTPMethod, route.url, () => undefined);
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let apiError: ApiError | null = null;
+    if (error instanceof ApiError) apiError = error;
+    else if (error instanceof DomainError) apiError = new ApiError(DOMAIN_STATUS[error.kind], error.simpleMessage, error.detailedMessage);
+    else if (error.validation) apiError = describeValidation(error.validation[0] as ValidationIssue, error.validationContext ?? 'request');
+    else apiError = fromFastifyError(error);
+    if (apiError) {
+      request.log.info({ errorId: request.id, status: apiError.statusCode, reason: apiError.detailedMessage }, 'request refused');
+      return sendApiError(reply, request, apiError);
+    }
+    if ((error as { name?: string }).name === 'SourceUnavailableError') {
+      const retryAfter = String((error as unknown as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
+      request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
+      return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
+    }
+    request.log.error({ errorId: request.id, err: error }, 'unexpected error');
+    return sendApiError(
+      reply,
+      request,
+      new ApiError(500, 'Internal error.', `An unexpected error occurred. Quote errorId ${request.id} when reporting it.`),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = METHODS.filter((method) => paths.find(method, path));
+    if (allowed.length > 0) {
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      return sendApiError(
+        reply,
+        request,
+        new ApiError(405, 'Method not allowed.', `${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`, {
+          Allow: allowed.join(', '),
+        }),
+      );
+    }
+    return sendApiError(reply, request, new ApiError(404, 'Not found.', `No resource exists at ${path}.`));
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Access tokens: HS256-signed JWTs carrying the key and its account. Any instance holding the
+ * shared signing secret (kept in the database) verifies them without shared memory; the key's
+ * enabled state is re-read from the database at most every `keyCacheSeconds`, so disabling a
+ * key stops its tokens within seconds everywhere.
+ */
+import { randomUUID } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Clock } from '../core/clock.js';
+import type { KeyRepository } from '../store/key-repository.js';
+import { unauthorized } from './api-error.js';
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+
+export interface AuthContext {
+  key: string;
+  accountId: number;
+  accountName: string;
+  enterprise: boolean;
+}
+
+interface TokenClaims {
+  sub: string;
+  acc: number;
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+export interface TokenService {
+  issue(key: string, accountId: number): { accessToken: string; expiresIn: number };
+  /** Resolves the caller of a bearer token, or throws a 401 ApiError. */
+  authenticate(token: string): Promise<AuthContext>;
+}
+
+interface CachedKey {
+  context: AuthContext | null; // null: unknown or disabled
+  fetchedAt: number;
+}
+
+const MAX_CACHED_KEYS = 10_000;
+
+export function createTokenService(options: {
+  secret: string;
+  clock: Clock;
+  keys: KeyRepository;
+  keyCacheSeconds: number;
+}): TokenService {
+  const { secret, clock, keys, keyCacheSeconds } = options;
+  const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
+  const verify = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 1000 });
+  const keyCache = new Map<string, CachedKey>();
+
+  async function keyContext(key: string): Promise<AuthContext | null> {
+    const now = clock.now();
+    const cached = keyCache.get(key);
+    if (cached && now - cached.fetchedAt < keyCacheSeconds * 1000 && now >= cached.fetchedAt) return cached.context;
+    const record = await keys.find(key);
+    const context = record?.enabled
+      ? { key, accountId: record.accountId, accountName: record.accountName, enterprise: record.enterprise }
+      : null;
+    if (keyCache.size >= MAX_CACHED_KEYS) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(key, { context, fetchedAt: now });
+    return context;
+  }
+
+  return {
+    issue(key, accountId) {
+      const iat = Math.floor(clock.now() / 1000);
+      const claims: TokenClaims = { sub: key, acc: accountId, iat, exp: iat + TOKEN_LIFETIME_SECONDS, jti: randomUUID() };
+      return { accessToken: sign(claims), expiresIn: TOKEN_LIFETIME_SECONDS };
+    },
+    async authenticate(token) {
+      let claims: TokenClaims;
+      try {
+        claims = verify(token) as TokenClaims;
+      } catch {
+        throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
+      }
+      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+        throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
+      }
+      if (claims.exp * 1000 <= clock.now()) {
+        throw unauthorized('API Access Expired.', 'The access token has expired. Request a new token from /oauth/token.');
+      }
+      const context = await keyContext(claims.sub);
+      if (!context || context.accountId !== claims.acc) {
+        throw unauthorized('Invalid access token.', 'The API key of this token is disabled or no longer exists.');
+      }
+      return context;
+    },
+  };
+}

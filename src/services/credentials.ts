@@ -1,0 +1,40 @@
+/** API keys and secrets: generation, and a slow hash (scrypt) so stored secrets cannot be reversed. */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCallback(secret, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+
+const COST = { N: 16384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+/** A new API key: 32 URL-safe characters. */
+export function generateKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A new secret: 43 URL-safe characters (256 bits). */
+export function generateSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** `scrypt$N$r$p$salt$hash`, all parameters stored so they can be raised later. */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(secret, salt, KEY_LENGTH, { ...COST, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(secret, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

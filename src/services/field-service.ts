@@ -1,0 +1,76 @@
+/** Field registry use cases: create, read, list, JSON-Patch update, delete. */
+import fastJsonPatch from 'fast-json-patch';
+import type { Clock } from '../core/clock.js';
+import { conflict, invalid, notFoundError } from '../core/errors.js';
+import { DuplicateKeyError } from '../store/errors.js';
+import type { FieldRecord, FieldSortColumn, Page } from '../store/field-repository.js';
+import type { SortTerm } from '../store/ordering.js';
+import type { Store } from '../store/store.js';
+
+export interface PatchOperation {
+  op: string;
+  path: string;
+  value?: unknown;
+}
+
+/** The editable part of a field, as JSON-Patch sees it. */
+export interface EditableField {
+  name: string | null;
+  farmId: string;
+}
+
+export interface FieldService {
+  create(accountId: number, field: FieldRecord): Promise<FieldRecord>;
+  get(accountId: number, id: string): Promise<FieldRecord>;
+  list(accountId: number, options: { sort: SortTerm<FieldSortColumn>[]; limit: number; offset: number }): Promise<Page<FieldRecord>>;
+  /**
+   * Applies the commands in order, atomically: a failing `test`, or a result that `checkResult`
+   * refuses, saves nothing.
+   */
+  patch(accountId: number, id: string, operations: PatchOperation[], checkResult: (field: EditableField) => void): Promise<FieldRecord>;
+  delete(accountId: number, id: string): Promise<void>;
+}
+
+const fieldNotFound = (id: string) => notFoundError('Field', `No field with id '${id}' exists for this account.`);
+
+export function createFieldService(store: Store, clock: Clock): FieldService {
+  return {
+    async create(accountId, field) {
+      try {
+        await store.fields.insert(accountId, field, clock.now());
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw conflict('Field exists already.', `A field with id '${field.id}' exists already in this account.`);
+        throw error;
+      }
+      return field;
+    },
+    async get(accountId, id) {
+      const field = await store.fields.get(accountId, id);
+      if (!field) throw fieldNotFound(id);
+      return field;
+    },
+    list: (accountId, options) => store.fields.list(accountId, options),
+    async patch(accountId, id, operations, checkResult) {
+      const updated = await store.fields.update(accountId, id, (current) => {
+        const document: EditableField = { name: current.name, farmId: current.farmId };
+        let result: EditableField;
+        try {
+          result = fastJsonPatch.applyPatch(document, operations as fastJsonPatch.Operation[], true, false).newDocument;
+        } catch (error) {
+          const e = error as { name?: string; index?: number; message?: string };
+          if (e.name === 'TEST_OPERATION_FAILED') {
+            throw invalid('JSON-Patch test failed.', `The test of command ${e.index ?? '?'} did not match the stored value; nothing was changed.`);
+          }
+          throw invalid('Invalid JSON-Patch.', `${e.message ?? 'The patch could not be applied'}; nothing was changed.`);
+        }
+        checkResult(result);
+        return { ...current, name: result.name, farmId: result.farmId };
+      });
+      if (!updated) throw fieldNotFound(id);
+      return updated;
+    },
+    async delete(accountId, id) {
+      if (!(await store.fields.delete(accountId, id))) throw fieldNotFound(id);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { isUniqueViolation, DuplicateKeyError } from './errors.js';
+import type { Database } from './schema.js';
+
+export interface Account {
+  id: number;
+  name: string;
+  enterprise: boolean;
+  createdAt: number;
+}
+
+export interface AccountRepository {
+  create(name: string, enterprise: boolean, now: number): Promise<Account>;
+  findByName(name: string): Promise<Account | undefined>;
+  findById(id: number): Promise<Account | undefined>;
+  setEnterprise(name: string, enterprise: boolean): Promise<boolean>;
+}
+
+export function accountRepository(db: Kysely<Database>): AccountRepository {
+  const toAccount = (row: { id: number; name: string; enterprise: number; created_at: number }): Account => ({
+    id: row.id,
+    name: row.name,
+    enterprise: row.enterprise === 1,
+    createdAt: row.created_at,
+  });
+  return {
+    async create(name, enterprise, now) {
+      try {
+        const row = await db
+          .insertInto('accounts')
+          .values({ name, enterprise: enterprise ? 1 : 0, created_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toAccount(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateKeyError(`An account named '${name}' exists already.`);
+        throw error;
+      }
+    },
+    async findByName(name) {
+      const row = await db.selectFrom('accounts').selectAll().where('name', '=', name).executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async findById(id) {
+      const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async setEnterprise(name, enterprise) {
+      const result = await db
+        .updateTable('accounts')
+        .set({ enterprise: enterprise ? 1 : 0 })
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

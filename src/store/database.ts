@@ -1,0 +1,81 @@
+/**
+ * Opens the database named by DATABASE_URL: embedded SQLite (better-sqlite3) or PostgreSQL (pg),
+ * both through Kysely, and runs the migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL schema to use (created when missing); tests use one per run. */
+  schema?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** `sqlite:path/to/file.sqlite`, `sqlite::memory:`, or `postgres://…`. */
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  throw new Error(`Unsupported database URL '${url}': use sqlite:<file> or postgres://…`);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  // bigint columns hold epoch milliseconds and counters: safe as JavaScript numbers.
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID || oid === NUMERIC_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True when every known migration has been applied (used by readiness checks). */
+export async function migrationsApplied(db: Kysely<Database>): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const all = await migrator.getMigrations();
+  return all.every((m) => m.executedAt !== undefined);
+}

@@ -1,0 +1,131 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from './database.js';
+import { DuplicateKeyError, isUniqueViolation } from './errors.js';
+import { orderTerm, type SortTerm } from './ordering.js';
+import type { Database, FieldTable } from './schema.js';
+
+export interface FieldRecord {
+  id: string;
+  name: string | null;
+  farmId: string;
+  acres: number | null;
+  latitude: number;
+  longitude: number;
+}
+
+export type FieldSortColumn = 'name' | 'farmId' | 'acres' | 'latitude' | 'longitude' | 'id';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface FieldRepository {
+  /** Throws DuplicateKeyError when the account has a field with this id. */
+  insert(accountId: number, field: FieldRecord, now: number): Promise<void>;
+  get(accountId: number, id: string): Promise<FieldRecord | undefined>;
+  list(accountId: number, options: { sort: SortTerm<FieldSortColumn>[]; limit: number; offset: number }): Promise<Page<FieldRecord>>;
+  /**
+   * Reads the field, lets `change` compute the new state, and saves it, all in one transaction
+   * that holds the row: concurrent changes are applied one after the other, never lost.
+   * `change` may throw to abandon the change. Returns undefined when the field does not exist.
+   */
+  update(accountId: number, id: string, change: (current: FieldRecord) => FieldRecord): Promise<FieldRecord | undefined>;
+  delete(accountId: number, id: string): Promise<boolean>;
+}
+
+const COLUMNS: Record<FieldSortColumn, { column: keyof FieldTable; text: boolean }> = {
+  name: { column: 'name', text: true },
+  farmId: { column: 'farm_id', text: true },
+  acres: { column: 'acres', text: false },
+  latitude: { column: 'latitude', text: false },
+  longitude: { column: 'longitude', text: false },
+  id: { column: 'id', text: true },
+};
+
+type FieldRow = Pick<FieldTable, 'id' | 'name' | 'farm_id' | 'acres' | 'latitude' | 'longitude'>;
+
+const toRecord = (row: FieldRow): FieldRecord => ({
+  id: row.id,
+  name: row.name,
+  farmId: row.farm_id,
+  acres: row.acres,
+  latitude: row.latitude,
+  longitude: row.longitude,
+});
+
+const SELECTED = ['id', 'name', 'farm_id', 'acres', 'latitude', 'longitude'] as const;
+
+export function fieldRepository(db: Kysely<Database>, dialect: DialectName): FieldRepository {
+  const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
+    const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  };
+  return {
+    async insert(accountId, field, now) {
+      try {
+        await db
+          .insertInto('fields')
+          .values({
+            account_id: accountId,
+            id: field.id,
+            name: field.name,
+            farm_id: field.farmId,
+            acres: field.acres,
+            latitude: field.latitude,
+            longitude: field.longitude,
+            created_at: now,
+          })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateKeyError(`A field with id '${field.id}' exists already.`);
+        throw error;
+      }
+    },
+    async get(accountId, id) {
+      const row = await db
+        .selectFrom('fields')
+        .select(SELECTED)
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async list(accountId, { sort, limit, offset }) {
+      const terms = [...sort];
+      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
+      let query = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
+      for (const term of terms) {
+        const { column, text } = COLUMNS[term.column];
+        query = query.orderBy(orderTerm(column, term.descending, dialect, text));
+      }
+      const [rows, count] = await Promise.all([
+        query.limit(limit).offset(offset).execute(),
+        db
+          .selectFrom('fields')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRecord), total: Number(count.n) };
+    },
+    async update(accountId, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await readForUpdate(trx, accountId, id);
+        if (!row) return undefined;
+        const next = change(toRecord(row));
+        await trx
+          .updateTable('fields')
+          .set((eb) => ({ name: next.name, farm_id: next.farmId, version: eb('version', '+', 1) }))
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .execute();
+        return next;
+      });
+    },
+    async delete(accountId, id) {
+      const result = await db.deleteFrom('fields').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

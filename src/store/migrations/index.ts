@@ -1,0 +1,11 @@
+/** Every migration, in order. One set for both dialects. */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './0001-foundation.js';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,38 @@
+/** The store: one repository per aggregate over one database handle. */
+import { accountRepository, type AccountRepository } from './account-repository.js';
+import { type DatabaseHandle, migrateToLatest, openDatabase, type OpenDatabaseOptions } from './database.js';
+import { fieldRepository, type FieldRepository } from './field-repository.js';
+import { keyRepository, type KeyRepository } from './key-repository.js';
+import { settingRepository, type SettingRepository } from './setting-repository.js';
+
+export interface Store {
+  readonly handle: DatabaseHandle;
+  readonly accounts: AccountRepository;
+  readonly keys: KeyRepository;
+  readonly fields: FieldRepository;
+  readonly settings: SettingRepository;
+  close(): Promise<void>;
+}
+
+export function createStore(handle: DatabaseHandle): Store {
+  return {
+    handle,
+    accounts: accountRepository(handle.db),
+    keys: keyRepository(handle.db),
+    fields: fieldRepository(handle.db, handle.dialect),
+    settings: settingRepository(handle.db),
+    close: () => handle.close(),
+  };
+}
+
+/** Opens the database at `url`, migrates it to the latest version, and returns the store. */
+export async function openStore(url: string, options: OpenDatabaseOptions = {}): Promise<Store> {
+  const handle = openDatabase(url, options);
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return createStore(handle);
+}

@@ -1,0 +1,119 @@
+/**
+ * The weather core's contract. Every source (synthetic, store, upstream providers) implements it;
+ * services ask a chain of sources and take the first answer.
+ *
+ * Internal units (every source converts to these):
+ *   temperatures °C; precipitation mm; solar Wh/m² (per day for daily values, per hour for hourly);
+ *   relative humidity %; wind m/s measured at 10 m; soil moisture volumetric %.
+ */
+import type { IsoDate } from '../core/dates.js';
+
+/** A cell of the 5-arc-minute global grid (see grid.ts). */
+export interface GridCell {
+  /** row * 4320 + col; row 0 is the northernmost band, col 0 starts at 180° W. */
+  readonly id: number;
+  readonly row: number;
+  readonly col: number;
+  /** Cell centre. */
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+/** Inclusive range of local calendar dates. */
+export interface DateRange {
+  readonly start: IsoDate;
+  readonly end: IsoDate;
+}
+
+/** One local calendar day of weather. `null` where the source has no value for that variable. */
+export interface DailyWeather {
+  date: IsoDate;
+  tmax: number | null;
+  tmin: number | null;
+  precipitation: number | null;
+  /** Daily total shortwave radiation, Wh/m². */
+  solar: number | null;
+  rhMax: number | null;
+  rhMin: number | null;
+  /** Highest wind speed of the day, m/s at 10 m. */
+  windDayMax: number | null;
+  /** Highest wind speed of the morning hours (06:00–12:00 local), m/s at 10 m. */
+  windMorningMax: number | null;
+  /** Mean wind speed of the day, m/s at 10 m. */
+  windAverage: number | null;
+}
+
+export interface DailyResult {
+  /** Provenance, e.g. `synthetic`, `open-meteo`, `import:knmi-260`. */
+  source: string;
+  /** One entry per date of the range, in date order. */
+  days: DailyWeather[];
+}
+
+/** Soil layers in the order 0-0.1 m, 0.1-0.4 m, 0.4-1 m, 1-2 m. */
+export const SOIL_DEPTHS = ['0-0.1 m below ground', '0.1-0.4 m below ground', '0.4-1 m below ground', '1-2 m below ground'] as const;
+
+/** One forecast hour. */
+export interface HourlyWeather {
+  /** Start of the hour, UTC epoch milliseconds. */
+  time: number;
+  temperature: number;
+  /** Precipitation amount over the hour, mm. */
+  precipitation: number;
+  /** Chance of measurable precipitation in the hour, 0–100. */
+  precipitationChance: number;
+  /** Opaque cloud cover, 0–100. */
+  cloudCover: number;
+  /** Shortwave radiation over the hour, Wh/m². */
+  solar: number;
+  relativeHumidity: number;
+  /** Mean wind speed, m/s at 10 m. */
+  windAverage: number;
+  /** Gust speed, m/s at 10 m. */
+  windGust: number;
+  dewPoint: number;
+  /** °C at the four SOIL_DEPTHS. */
+  soilTemperature: [number, number, number, number];
+  /** Volumetric %, at the four SOIL_DEPTHS. */
+  soilMoisture: [number, number, number, number];
+}
+
+export interface HourlyResult {
+  source: string;
+  /** Consecutive hours from the requested start, in time order. */
+  hours: HourlyWeather[];
+}
+
+export interface HourlyRequest {
+  /** First hour wanted, UTC epoch ms, on a whole hour. */
+  start: number;
+  /** Number of hours wanted. */
+  hours: number;
+  /** When the forecast is issued (UTC epoch ms): the clock's now. Errors grow with lead time from it. */
+  issuedAt: number;
+}
+
+export interface WeatherSource {
+  /** Short name used in configuration (`synthetic`, `store`, `open-meteo`, `nasa-power`). */
+  readonly name: string;
+  /**
+   * Daily values for local dates at the cell. Resolves to `null` when this source does not hold
+   * the whole range (the next source in the chain is asked). Rejects with `SourceUnavailableError`
+   * when a configured upstream cannot be reached.
+   */
+  daily(cell: GridCell, range: DateRange): Promise<DailyResult | null>;
+  /** Hourly forecast values; `null` when this source has no forecast for the request. */
+  hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null>;
+}
+
+/** An upstream that a configured chain depends on could not answer. Served as 503 with Retry-After. */
+export class SourceUnavailableError extends Error {
+  constructor(
+    readonly source: string,
+    message: string,
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(message);
+    this.name = 'SourceUnavailableError';
+  }
+}
