@@ -15,6 +15,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL schema in use, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -59,12 +61,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = migratorFor(handle);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -74,8 +76,17 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** True when every known migration has been applied (used by readiness checks). */
-export async function migrationsApplied(db: Kysely<Database>): Promise<boolean> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
+  const migrator = migratorFor(handle);
   const all = await migrator.getMigrations();
   return all.every((m) => m.executedAt !== undefined);
+}
+
+function migratorFor(handle: DatabaseHandle): Migrator {
+  // The migration bookkeeping tables live in the store's own schema (several schemas may share a database).
+  return new Migrator({
+    db: handle.db,
+    provider: migrationProvider,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
 }

@@ -29,7 +29,7 @@ export function createStore(handle: DatabaseHandle): Store {
 export async function openStore(url: string, options: OpenDatabaseOptions = {}): Promise<Store> {
   const handle = openDatabase(url, options);
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
   } catch (error) {
     await handle.close();
     throw error;
