@@ -1,0 +1,156 @@
+/**
+ * Aggregation of consecutive forecast hours into blocks of N hours (the `blockSize` parameter:
+ * 1, 2, 3, 4, 6, 8, 12 or 24).
+ *
+ * Per block:
+ * - precipitation and solar: sums over the hours (mm; Wh/m²);
+ * - temperature, relative humidity: mean, max, min of the hourly values;
+ * - wind: `average` = mean of the hourly mean speeds; `max` = the highest hourly gust (the
+ *   strongest wind the block will bring); `min` = the lowest hourly mean speed (the calmest
+ *   spell). So min ≤ average ≤ max whenever gusts are at least the mean speed;
+ * - dew point: mean; soil temperature and moisture: mean, max, min per layer;
+ * - cloud cover: mean; sunshine = 100 − cloud cover;
+ * - chance of rain: the chance that it rains in at least one hour, treating the hours as
+ *   independent: 1 − Π(1 − pᵢ/100), in percent.
+ *
+ * Blocks start at the first given hour; when the hours do not divide evenly (a 23- or 25-hour
+ * local day at a daylight-saving change) the last block holds the remaining hours.
+ */
+
+/** One forecast hour, structurally the weather core's `HourlyWeather`. */
+export interface ForecastHour {
+  /** Start of the hour, UTC epoch ms. */
+  time: number;
+  /** °C */
+  temperature: number;
+  /** mm over the hour */
+  precipitation: number;
+  /** 0–100 */
+  precipitationChance: number;
+  /** opaque cloud cover, 0–100 */
+  cloudCover: number;
+  /** Wh/m² over the hour */
+  solar: number;
+  /** % */
+  relativeHumidity: number;
+  /** mean speed, m/s */
+  windAverage: number;
+  /** gust speed, m/s */
+  windGust: number;
+  /** °C */
+  dewPoint: number;
+  /** °C at the four soil layers */
+  soilTemperature: [number, number, number, number];
+  /** volumetric % at the four soil layers */
+  soilMoisture: [number, number, number, number];
+}
+
+export const BLOCK_SIZES = [1, 2, 3, 4, 6, 8, 12, 24] as const;
+export type BlockSize = (typeof BLOCK_SIZES)[number];
+
+export function isBlockSize(value: number): value is BlockSize {
+  return (BLOCK_SIZES as readonly number[]).includes(value);
+}
+
+export interface Spread {
+  readonly average: number;
+  readonly max: number;
+  readonly min: number;
+}
+
+export interface ForecastBlock {
+  /** Start of the first hour, UTC epoch ms. */
+  readonly startTime: number;
+  /** Last second of the block, UTC epoch ms (start of the last hour + 59 min 59 s). */
+  readonly endTime: number;
+  /** Number of hours aggregated. */
+  readonly hours: number;
+  readonly temperature: Spread;
+  /** mm */
+  readonly precipitation: number;
+  /** percent */
+  readonly precipitationChance: number;
+  /** percent */
+  readonly cloudCover: number;
+  /** percent, 100 − cloudCover */
+  readonly sunshine: number;
+  /** Wh/m² */
+  readonly solar: number;
+  readonly relativeHumidity: Spread;
+  /** m/s: average of means, max of gusts, min of means */
+  readonly wind: Spread;
+  readonly dewPoint: number;
+  readonly soilTemperature: [Spread, Spread, Spread, Spread];
+  readonly soilMoisture: [Spread, Spread, Spread, Spread];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Chance of rain in at least one of the hours: 1 − Π(1 − pᵢ), percentages in and out. */
+export function combinedChance(chancesPercent: readonly number[]): number {
+  let noRain = 1;
+  for (const p of chancesPercent) noRain *= 1 - Math.min(100, Math.max(0, p)) / 100;
+  return (1 - noRain) * 100;
+}
+
+function spread(values: readonly number[]): Spread {
+  let sum = 0;
+  let max = Number.NEGATIVE_INFINITY;
+  let min = Number.POSITIVE_INFINITY;
+  for (const v of values) {
+    sum += v;
+    if (v > max) max = v;
+    if (v < min) min = v;
+  }
+  return { average: sum / values.length, max, min };
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((s, v) => s + v, 0) / values.length;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((s, v) => s + v, 0);
+}
+
+function layers(hours: readonly ForecastHour[], pick: (h: ForecastHour) => readonly number[]): [Spread, Spread, Spread, Spread] {
+  const layer = (i: number) => spread(hours.map((h) => pick(h)[i]!));
+  return [layer(0), layer(1), layer(2), layer(3)];
+}
+
+/** One block from a non-empty run of consecutive hours. */
+export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
+  if (hours.length === 0) throw new RangeError('A forecast block needs at least one hour.');
+  const first = hours[0]!;
+  const last = hours[hours.length - 1]!;
+  const windAverage = mean(hours.map((h) => h.windAverage));
+  const cloudCover = mean(hours.map((h) => h.cloudCover));
+  return {
+    startTime: first.time,
+    endTime: last.time + HOUR_MS - 1000,
+    hours: hours.length,
+    temperature: spread(hours.map((h) => h.temperature)),
+    precipitation: sum(hours.map((h) => h.precipitation)),
+    precipitationChance: combinedChance(hours.map((h) => h.precipitationChance)),
+    cloudCover,
+    sunshine: 100 - cloudCover,
+    solar: sum(hours.map((h) => h.solar)),
+    relativeHumidity: spread(hours.map((h) => h.relativeHumidity)),
+    wind: {
+      average: windAverage,
+      max: Math.max(...hours.map((h) => h.windGust)),
+      min: Math.min(...hours.map((h) => h.windAverage)),
+    },
+    dewPoint: mean(hours.map((h) => h.dewPoint)),
+    soilTemperature: layers(hours, (h) => h.soilTemperature),
+    soilMoisture: layers(hours, (h) => h.soilMoisture),
+  };
+}
+
+/** Consecutive blocks of `blockSize` hours from the given hours (the last may be shorter). */
+export function forecastBlocks(hours: readonly ForecastHour[], blockSize: number): ForecastBlock[] {
+  if (!Number.isInteger(blockSize) || blockSize < 1) throw new RangeError(`Invalid block size ${blockSize}.`);
+  const blocks: ForecastBlock[] = [];
+  for (let i = 0; i < hours.length; i += blockSize) blocks.push(aggregateBlock(hours.slice(i, i + blockSize)));
+  return blocks;
+}

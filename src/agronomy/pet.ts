@@ -1,0 +1,220 @@
+/**
+ * Daily reference evapotranspiration ET₀ (mm/day) by the FAO-56 Penman-Monteith equation
+ * (Allen, Pereira, Raes & Smith 1998, FAO Irrigation and Drainage Paper 56), with each
+ * intermediate quantity exported under its own name. Equation numbers refer to FAO-56.
+ *
+ * Missing inputs (documented in docs/agronomy.md):
+ * - elevation unknown → 0 m (sea-level pressure, 101.3 kPa);
+ * - relative humidity: RHmax and RHmin → eq. 17; only RHmax → eq. 18; otherwise the dew point
+ *   is taken as Tmin, ea = e°(Tmin) (eq. 48, FAO-56 practice for missing humidity data);
+ * - wind missing → u₂ = 2 m/s (FAO-56 recommendation for missing wind data);
+ * - solar radiation missing → Hargreaves radiation formula eq. 50 with kRs = 0.16 (interior).
+ */
+import {
+  MJ_PER_WH,
+  clearSkyRadiation,
+  extraterrestrialRadiation,
+} from './solar-geometry.js';
+
+/** Stefan-Boltzmann constant, MJ K⁻⁴ m⁻² day⁻¹. */
+export const STEFAN_BOLTZMANN_MJ_PER_DAY = 4.903e-9;
+/** Albedo of the hypothetical grass reference crop. */
+export const REFERENCE_ALBEDO = 0.23;
+/** FAO-56 default wind speed at 2 m when no wind data exist, m/s. */
+export const DEFAULT_WIND_SPEED_2M = 2;
+/** Elevation used when the site elevation is unknown, m. */
+export const DEFAULT_ELEVATION_M = 0;
+/** Adjustment coefficient kRs of eq. 50 for interior locations. */
+export const DEFAULT_HARGREAVES_KRS = 0.16;
+
+/** Atmospheric pressure P, kPa, at elevation z in m (eq. 7). */
+export function atmosphericPressure(elevationM: number): number {
+  return 101.3 * Math.pow((293 - 0.0065 * elevationM) / 293, 5.26);
+}
+
+/** Psychrometric constant γ = 0.665·10⁻³ P, kPa °C⁻¹ (eq. 8). */
+export function psychrometricConstant(pressureKpa: number): number {
+  return 0.665e-3 * pressureKpa;
+}
+
+/** Saturation vapour pressure e°(T), kPa, at air temperature T in °C (eq. 11). */
+export function saturationVapourPressure(temperatureC: number): number {
+  return 0.6108 * Math.exp((17.27 * temperatureC) / (temperatureC + 237.3));
+}
+
+/** Mean saturation vapour pressure es = (e°(Tmax) + e°(Tmin)) / 2, kPa (eq. 12). */
+export function meanSaturationVapourPressure(tmaxC: number, tminC: number): number {
+  return (saturationVapourPressure(tmaxC) + saturationVapourPressure(tminC)) / 2;
+}
+
+/** Slope of the saturation vapour pressure curve Δ, kPa °C⁻¹, at T in °C (eq. 13). */
+export function saturationVapourPressureSlope(temperatureC: number): number {
+  return (4098 * saturationVapourPressure(temperatureC)) / Math.pow(temperatureC + 237.3, 2);
+}
+
+/**
+ * Actual vapour pressure ea, kPa, from what is available:
+ * RHmax and RHmin → eq. 17; RHmax only → eq. 18; neither (or RHmin only) → eq. 48 with the
+ * dew point taken as Tmin, ea = e°(Tmin).
+ */
+export function actualVapourPressure(tmaxC: number, tminC: number, rhMax: number | null, rhMin: number | null): number {
+  if (rhMax !== null && rhMin !== null) {
+    return (saturationVapourPressure(tminC) * (rhMax / 100) + saturationVapourPressure(tmaxC) * (rhMin / 100)) / 2;
+  }
+  if (rhMax !== null) return saturationVapourPressure(tminC) * (rhMax / 100);
+  return saturationVapourPressure(tminC);
+}
+
+/** Wind speed at 2 m from speed uz measured at z m above ground (eq. 47). */
+export function windSpeedAt2m(windSpeed: number, measurementHeightM: number): number {
+  if (measurementHeightM === 2) return windSpeed;
+  return (windSpeed * 4.87) / Math.log(67.8 * measurementHeightM - 5.42);
+}
+
+/** Solar radiation from the temperature range, Rs = kRs √(Tmax − Tmin) Ra, MJ m⁻² day⁻¹ (eq. 50). */
+export function solarRadiationFromTemperature(ra: number, tmaxC: number, tminC: number, krs = DEFAULT_HARGREAVES_KRS): number {
+  return krs * Math.sqrt(Math.max(0, tmaxC - tminC)) * ra;
+}
+
+/** Net shortwave radiation Rns = (1 − α) Rs with α = 0.23, MJ m⁻² day⁻¹ (eq. 38). */
+export function netShortwaveRadiation(rs: number, albedo = REFERENCE_ALBEDO): number {
+  return (1 - albedo) * rs;
+}
+
+/**
+ * Relative shortwave radiation Rs/Rso as used in eq. 39: limited to ≤ 1.0 (FAO-56) and, so that
+ * the cloudiness factor 1.35 Rs/Rso − 0.35 stays positive, to ≥ 0.3 (ASCE-EWRI 2005 practice).
+ * When Rso is 0 (polar night) the ratio is taken as the lower limit 0.3.
+ */
+export function relativeShortwaveRadiation(rs: number, rso: number): number {
+  if (!(rso > 0)) return 0.3;
+  return Math.min(1, Math.max(0.3, rs / rso));
+}
+
+/**
+ * Net outgoing longwave radiation Rnl, MJ m⁻² day⁻¹ (eq. 39):
+ * σ [(Tmax,K⁴ + Tmin,K⁴)/2] (0.34 − 0.14 √ea) (1.35 Rs/Rso − 0.35).
+ */
+export function netLongwaveRadiation(tmaxC: number, tminC: number, ea: number, rs: number, rso: number): number {
+  const tmaxK = tmaxC + 273.16;
+  const tminK = tminC + 273.16;
+  const meanFourthPower = (Math.pow(tmaxK, 4) + Math.pow(tminK, 4)) / 2;
+  return (
+    STEFAN_BOLTZMANN_MJ_PER_DAY *
+    meanFourthPower *
+    (0.34 - 0.14 * Math.sqrt(Math.max(0, ea))) *
+    (1.35 * relativeShortwaveRadiation(rs, rso) - 0.35)
+  );
+}
+
+/** Net radiation Rn = Rns − Rnl, MJ m⁻² day⁻¹ (eq. 40). */
+export function netRadiation(rns: number, rnl: number): number {
+  return rns - rnl;
+}
+
+/** The terms of eq. 6. */
+export interface PenmanMonteithTerms {
+  /** Δ, kPa °C⁻¹ */
+  readonly delta: number;
+  /** Rn, MJ m⁻² day⁻¹ */
+  readonly netRadiation: number;
+  /** G, MJ m⁻² day⁻¹ (0 for daily steps, eq. 42) */
+  readonly soilHeatFlux: number;
+  /** γ, kPa °C⁻¹ */
+  readonly gamma: number;
+  /** mean daily air temperature, °C */
+  readonly meanTemperature: number;
+  /** u₂, m/s */
+  readonly windSpeed2m: number;
+  /** es, kPa */
+  readonly es: number;
+  /** ea, kPa */
+  readonly ea: number;
+}
+
+/**
+ * FAO-56 Penman-Monteith reference evapotranspiration, mm/day (eq. 6):
+ * ET₀ = [0.408 Δ (Rn − G) + γ (900 / (T + 273)) u₂ (es − ea)] / [Δ + γ (1 + 0.34 u₂)].
+ * The raw equation; it may be negative (dew). See `referenceEvapotranspiration` for the clamped
+ * daily value.
+ */
+export function penmanMonteith(terms: PenmanMonteithTerms): number {
+  const { delta, gamma, windSpeed2m: u2 } = terms;
+  const radiationTerm = 0.408 * delta * (terms.netRadiation - terms.soilHeatFlux);
+  const aerodynamicTerm = gamma * (900 / (terms.meanTemperature + 273)) * u2 * (terms.es - terms.ea);
+  return (radiationTerm + aerodynamicTerm) / (delta + gamma * (1 + 0.34 * u2));
+}
+
+/** One day's inputs. Temperatures °C, humidity %, solar Wh/m² per day, wind m/s. */
+export interface ReferenceEvapotranspirationInput {
+  readonly tmax: number;
+  readonly tmin: number;
+  readonly rhMax?: number | null;
+  readonly rhMin?: number | null;
+  /** Daily total shortwave radiation, Wh/m² (converted with 1 Wh/m² = 0.0036 MJ/m²). */
+  readonly solar?: number | null;
+  /** Mean daily wind speed at `windHeightM`, m/s. */
+  readonly windSpeed?: number | null;
+  /** Height of the wind measurement above ground, m; default 10 m (the internal convention). */
+  readonly windHeightM?: number;
+  /** Decimal degrees, south negative. */
+  readonly latitude: number;
+  /** 1 = 1 January. */
+  readonly dayOfYear: number;
+  /** Site elevation above sea level, m; unknown → 0 m. */
+  readonly elevationM?: number | null;
+}
+
+/** Every intermediate value of one day's computation, for diagnostics and tests. */
+export interface ReferenceEvapotranspirationDetail extends PenmanMonteithTerms {
+  readonly pressure: number;
+  readonly ra: number;
+  readonly rs: number;
+  readonly rso: number;
+  readonly rns: number;
+  readonly rnl: number;
+  /** ET₀, mm/day, never negative. */
+  readonly et0: number;
+}
+
+/** The full daily computation with its intermediate values. */
+export function referenceEvapotranspirationDetail(input: ReferenceEvapotranspirationInput): ReferenceEvapotranspirationDetail {
+  const { tmax, tmin } = input;
+  const elevation = input.elevationM ?? DEFAULT_ELEVATION_M;
+  const pressure = atmosphericPressure(elevation);
+  const gamma = psychrometricConstant(pressure);
+  const meanTemperature = (tmax + tmin) / 2;
+  const delta = saturationVapourPressureSlope(meanTemperature);
+  const es = meanSaturationVapourPressure(tmax, tmin);
+  const ea = actualVapourPressure(tmax, tmin, input.rhMax ?? null, input.rhMin ?? null);
+  const windSpeed2m =
+    input.windSpeed === null || input.windSpeed === undefined
+      ? DEFAULT_WIND_SPEED_2M
+      : windSpeedAt2m(Math.max(0, input.windSpeed), input.windHeightM ?? 10);
+  const ra = extraterrestrialRadiation(input.latitude, input.dayOfYear);
+  const rso = clearSkyRadiation(ra, elevation);
+  const rs =
+    input.solar === null || input.solar === undefined
+      ? solarRadiationFromTemperature(ra, tmax, tmin)
+      : Math.max(0, input.solar) * MJ_PER_WH;
+  const rns = netShortwaveRadiation(rs);
+  const rnl = netLongwaveRadiation(tmax, tmin, ea, rs, rso);
+  const rn = netRadiation(rns, rnl);
+  const terms: PenmanMonteithTerms = {
+    delta,
+    netRadiation: rn,
+    soilHeatFlux: 0,
+    gamma,
+    meanTemperature,
+    windSpeed2m,
+    es,
+    ea,
+  };
+  const raw = penmanMonteith(terms);
+  return { ...terms, pressure, ra, rs, rso, rns, rnl, et0: raw > 0 ? raw : 0 };
+}
+
+/** Daily reference evapotranspiration ET₀, mm/day; never negative. */
+export function referenceEvapotranspiration(input: ReferenceEvapotranspirationInput): number {
+  return referenceEvapotranspirationDetail(input).et0;
+}

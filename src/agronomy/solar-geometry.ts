@@ -1,0 +1,97 @@
+/**
+ * Solar geometry for daily agronomic computations (FAO Irrigation and Drainage Paper 56,
+ * Allen et al. 1998, chapter 3, equations 21–25 and 34–37) and the instantaneous sun
+ * elevation (via the pure `suncalc` astronomy routines).
+ *
+ * Angles passed between the FAO-56 helpers are radians unless a name says otherwise.
+ */
+import { getPosition } from 'suncalc';
+
+/** Solar constant Gsc, MJ m⁻² min⁻¹ (FAO-56 eq. 21). */
+export const SOLAR_CONSTANT_MJ_PER_M2_MIN = 0.082;
+
+/** 1 Wh/m² = 3600 J/m² = 0.0036 MJ/m². */
+export const MJ_PER_WH = 0.0036;
+/** 1 MJ/m² = 277.78 Wh/m². */
+export const WH_PER_MJ = 1 / MJ_PER_WH;
+/** A mean irradiance of 1 W/m² sustained for a day = 0.0864 MJ m⁻² day⁻¹. */
+export const MJ_PER_DAY_PER_W = 0.0864;
+
+/** Wh/m² → MJ/m². */
+export function whToMj(wh: number): number {
+  return wh * MJ_PER_WH;
+}
+
+/** MJ/m² → Wh/m². */
+export function mjToWh(mj: number): number {
+  return mj / MJ_PER_WH;
+}
+
+const DEG = Math.PI / 180;
+
+export function degreesToRadians(deg: number): number {
+  return deg * DEG;
+}
+
+export function radiansToDegrees(rad: number): number {
+  return rad / DEG;
+}
+
+/** Inverse relative distance Earth–Sun dr (FAO-56 eq. 23). `dayOfYear` 1..365/366. */
+export function inverseRelativeDistance(dayOfYear: number): number {
+  return 1 + 0.033 * Math.cos(((2 * Math.PI) / 365) * dayOfYear);
+}
+
+/** Solar declination δ in radians (FAO-56 eq. 24). */
+export function solarDeclination(dayOfYear: number): number {
+  return 0.409 * Math.sin(((2 * Math.PI) / 365) * dayOfYear - 1.39);
+}
+
+/**
+ * Sunset hour angle ωs in radians (FAO-56 eq. 25: ωs = arccos(−tan φ tan δ)).
+ * The arccos argument is clamped to [−1, 1]: polar night gives ωs = 0 (no sunrise),
+ * polar day gives ωs = π (sun above the horizon all 24 hours), never NaN.
+ */
+export function sunsetHourAngle(latitudeRad: number, declination: number): number {
+  const x = -Math.tan(latitudeRad) * Math.tan(declination);
+  return Math.acos(Math.min(1, Math.max(-1, x)));
+}
+
+/**
+ * Extraterrestrial radiation Ra, MJ m⁻² day⁻¹ (FAO-56 eq. 21):
+ * Ra = (24·60/π) Gsc dr [ωs sin φ sin δ + cos φ cos δ sin ωs].
+ * Latitude in decimal degrees (south negative). Polar night yields 0; the result is never
+ * negative or NaN.
+ */
+export function extraterrestrialRadiation(latitudeDeg: number, dayOfYear: number): number {
+  const phi = degreesToRadians(latitudeDeg);
+  const dr = inverseRelativeDistance(dayOfYear);
+  const delta = solarDeclination(dayOfYear);
+  const ws = sunsetHourAngle(phi, delta);
+  const ra =
+    ((24 * 60) / Math.PI) *
+    SOLAR_CONSTANT_MJ_PER_M2_MIN *
+    dr *
+    (ws * Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.sin(ws));
+  return ra > 0 ? ra : 0;
+}
+
+/** Daylight hours N = 24 ωs / π (FAO-56 eq. 34); 0 in polar night, 24 in polar day. */
+export function daylightHours(latitudeDeg: number, dayOfYear: number): number {
+  const ws = sunsetHourAngle(degreesToRadians(latitudeDeg), solarDeclination(dayOfYear));
+  return (24 / Math.PI) * ws;
+}
+
+/** Clear-sky solar radiation Rso = (0.75 + 2·10⁻⁵ z) Ra, MJ m⁻² day⁻¹ (FAO-56 eq. 37). */
+export function clearSkyRadiation(ra: number, elevationM: number): number {
+  return (0.75 + 2e-5 * elevationM) * ra;
+}
+
+/**
+ * Sun elevation (apparent altitude, refraction-corrected) in degrees above the horizon at
+ * the instant `epochMs` (UTC milliseconds) seen from the given location. Negative below
+ * the horizon.
+ */
+export function sunElevation(latitudeDeg: number, longitudeDeg: number, epochMs: number): number {
+  return getPosition(new Date(epochMs), latitudeDeg, longitudeDeg).altitude;
+}

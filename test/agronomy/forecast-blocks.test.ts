@@ -1,0 +1,126 @@
+import { describe, it, expect } from 'vitest';
+import {
+  BLOCK_SIZES,
+  aggregateBlock,
+  combinedChance,
+  forecastBlocks,
+  isBlockSize,
+  type ForecastHour,
+} from '../../src/agronomy/forecast-blocks.js';
+import type { HourlyWeather } from '../../src/weather/weather-source.js';
+
+const HOUR = 3_600_000;
+const START = Date.UTC(2024, 6, 1);
+
+function hour(i: number, overrides: Partial<ForecastHour> = {}): ForecastHour {
+  return {
+    time: START + i * HOUR,
+    temperature: 10 + i,
+    precipitation: i % 2 === 0 ? 1 : 0,
+    precipitationChance: 10,
+    cloudCover: 20 + i,
+    solar: 100 * i,
+    relativeHumidity: 60 + i,
+    windAverage: 2 + i,
+    windGust: 5 + i,
+    dewPoint: 5 + i,
+    soilTemperature: [15 + i, 14, 13, 12],
+    soilMoisture: [30 - i, 28, 26, 24],
+    ...overrides,
+  };
+}
+
+const day = Array.from({ length: 24 }, (_, i) => hour(i));
+
+describe('structural compatibility', () => {
+  it('the weather core hour is a ForecastHour', () => {
+    const fromWeather: HourlyWeather = day[0]!;
+    const asForecast: ForecastHour = fromWeather;
+    expect(asForecast.time).toBe(START);
+  });
+});
+
+describe('forecastBlocks', () => {
+  it('splits a day into 24 / blockSize blocks for every allowed size', () => {
+    for (const size of BLOCK_SIZES) {
+      const blocks = forecastBlocks(day, size);
+      expect(blocks).toHaveLength(24 / size);
+      expect(blocks[0]!.startTime).toBe(START);
+      expect(blocks[blocks.length - 1]!.endTime).toBe(START + 24 * HOUR - 1000);
+      expect(blocks.every((b) => b.hours === size)).toBe(true);
+    }
+    expect(isBlockSize(6)).toBe(true);
+    expect(isBlockSize(5)).toBe(false);
+  });
+
+  it('an hourly block ends at hh:59:59', () => {
+    expect(new Date(forecastBlocks(day, 1)[0]!.endTime).toISOString()).toBe('2024-07-01T00:59:59.000Z');
+  });
+
+  it('keeps the remaining hours in a shorter last block (25-hour day)', () => {
+    const longDay = Array.from({ length: 25 }, (_, i) => hour(i));
+    const blocks = forecastBlocks(longDay, 12);
+    expect(blocks.map((b) => b.hours)).toEqual([12, 12, 1]);
+    expect(() => forecastBlocks(day, 0)).toThrow(RangeError);
+    expect(forecastBlocks([], 3)).toEqual([]);
+  });
+
+  it('preserves totals: precipitation and solar sum the same over any block size', () => {
+    const totalPrecipitation = day.reduce((s, h) => s + h.precipitation, 0);
+    const totalSolar = day.reduce((s, h) => s + h.solar, 0);
+    for (const size of BLOCK_SIZES) {
+      const blocks = forecastBlocks(day, size);
+      expect(blocks.reduce((s, b) => s + b.precipitation, 0)).toBeCloseTo(totalPrecipitation, 9);
+      expect(blocks.reduce((s, b) => s + b.solar, 0)).toBeCloseTo(totalSolar, 9);
+    }
+  });
+});
+
+describe('aggregateBlock', () => {
+  const block = aggregateBlock(day.slice(0, 4)); // hours 0..3
+
+  it('sums precipitation and solar', () => {
+    expect(block.precipitation).toBe(2); // 1 + 0 + 1 + 0
+    expect(block.solar).toBe(600); // 0 + 100 + 200 + 300
+  });
+
+  it('mean, max, min of temperature and relative humidity', () => {
+    expect(block.temperature).toEqual({ average: 11.5, max: 13, min: 10 });
+    expect(block.relativeHumidity).toEqual({ average: 61.5, max: 63, min: 60 });
+  });
+
+  it('wind: average of means, max of gusts, min of means', () => {
+    expect(block.wind).toEqual({ average: 3.5, max: 8, min: 2 });
+  });
+
+  it('cloud cover mean and sunshine = 100 − cover; dew point mean', () => {
+    expect(block.cloudCover).toBe(21.5);
+    expect(block.sunshine).toBe(78.5);
+    expect(block.dewPoint).toBe(6.5);
+  });
+
+  it('soil layers: mean, max, min per layer', () => {
+    expect(block.soilTemperature[0]).toEqual({ average: 16.5, max: 18, min: 15 });
+    expect(block.soilTemperature[3]).toEqual({ average: 12, max: 12, min: 12 });
+    expect(block.soilMoisture[0]).toEqual({ average: 28.5, max: 30, min: 27 });
+  });
+
+  it('chance of rain over the block is 1 − Π(1 − pᵢ)', () => {
+    expect(block.precipitationChance).toBeCloseTo((1 - 0.9 ** 4) * 100, 10);
+    expect(combinedChance([50, 50])).toBeCloseTo(75, 10);
+    expect(combinedChance([0, 0, 0])).toBe(0);
+    expect(combinedChance([100, 0])).toBe(100);
+    expect(combinedChance([])).toBe(0);
+  });
+
+  it('a one-hour block reproduces the hour', () => {
+    const one = aggregateBlock([day[5]!]);
+    expect(one.temperature).toEqual({ average: 15, max: 15, min: 15 });
+    expect(one.precipitationChance).toBeCloseTo(10, 10);
+    expect(one.wind).toEqual({ average: 7, max: 10, min: 7 });
+  });
+
+  it('refuses an empty block', () => {
+    expect(() => aggregateBlock([])).toThrow(RangeError);
+  });
+});
