@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import type { TokenService } from './http/tokens.js';
 import type { Store } from './store/store.js';
+import type { WeatherSource } from './weather/weather-source.js';
 
 export interface AppContext {
   config: Config;
@@ -13,4 +14,6 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenService;
   verifySecret(secret: string, hash: string): Promise<boolean>;
+  /** The weather source chain; absent only in apps built without weather (some tests). */
+  weather?: WeatherSource;
 }

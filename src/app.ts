@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fieldRoutes } from './api/fields/field-routes.js';
+import { protectedRoutes } from './api/routes.js';
 import { tokenRoutes } from './api/token/token-routes.js';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
@@ -19,11 +19,14 @@ import { requireJsonBodies } from './http/json-body.js';
 import { createTokenService } from './http/tokens.js';
 import { verifySecret } from './services/credentials.js';
 import type { Store } from './store/store.js';
+import type { WeatherSource } from './weather/weather-source.js';
 
 export interface AppDependencies {
   config: Config;
   store: Store;
   clock: Clock;
+  /** Where weather numbers come from (a chain of sources). */
+  weather?: WeatherSource;
   /** Pino logger options; defaults to the configured level. */
   logger?: boolean | object;
 }
@@ -43,7 +46,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const secret = await store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url'));
   const tokens = createTokenService({ secret, clock, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
-  const context: AppContext = { config, store, clock, tokens, verifySecret };
+  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather };
 
   installErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
@@ -79,7 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (api) => {
     requireBearerToken(api, tokens);
     requireJsonBodies(api);
-    await fieldRoutes(api, context);
+    await protectedRoutes(api, context);
   });
 
   return app;
