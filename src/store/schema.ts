@@ -30,6 +30,22 @@ export interface FieldTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
+export interface PlantingTable {
+  id: Generated<number>;
+  account_id: number;
+  field_id: string;
+  /** Crop id of the catalogue. */
+  crop: string;
+  planting_date: string; // YYYY-MM-DD
+  projected_yield_amount: number | null;
+  projected_yield_units: string | null;
+  projected_harvest_date: string | null;
+  yield_amount: number | null;
+  yield_units: string | null;
+  harvest_date: string | null;
+  created_at: number;
+}
+
 export interface SettingTable {
   name: string;
   value: string;
@@ -39,5 +55,6 @@ export interface Database {
   accounts: AccountTable;
   api_keys: ApiKeyTable;
   fields: FieldTable;
+  plantings: PlantingTable;
   settings: SettingTable;
 }

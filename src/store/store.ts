@@ -3,6 +3,7 @@ import { accountRepository, type AccountRepository } from './account-repository.
 import { type DatabaseHandle, migrateToLatest, openDatabase, type OpenDatabaseOptions } from './database.js';
 import { fieldRepository, type FieldRepository } from './field-repository.js';
 import { keyRepository, type KeyRepository } from './key-repository.js';
+import { plantingRepository, type PlantingRepository } from './planting-repository.js';
 import { settingRepository, type SettingRepository } from './setting-repository.js';
 
 export interface Store {
@@ -10,6 +11,7 @@ export interface Store {
   readonly accounts: AccountRepository;
   readonly keys: KeyRepository;
   readonly fields: FieldRepository;
+  readonly plantings: PlantingRepository;
   readonly settings: SettingRepository;
   close(): Promise<void>;
 }
@@ -20,6 +22,7 @@ export function createStore(handle: DatabaseHandle): Store {
     accounts: accountRepository(handle.db),
     keys: keyRepository(handle.db),
     fields: fieldRepository(handle.db, handle.dialect),
+    plantings: plantingRepository(handle.db, handle.dialect),
     settings: settingRepository(handle.db),
     close: () => handle.close(),
   };

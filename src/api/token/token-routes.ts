@@ -3,7 +3,7 @@
  * body `grant_type=client_credentials`. Rate-limited per client address and per key, so that
  * guessing secrets is impractical.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, unauthorized } from '../../http/api-error.js';
 import type { AppContext } from '../../app-context.js';
@@ -38,19 +38,27 @@ function basicKeyOf(header: string | undefined): string {
 
 export async function tokenRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const perMinute = context.config.tokenRequestsPerMinute;
-  const tooMany = (_request: unknown, limit: { after: string }) =>
-    new ApiError(429, 'Too many token requests.', `Token requests are limited to ${perMinute} a minute per client and per key; retry in ${limit.after}.`);
-  const perClient = app.rateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `ip:${request.ip}`, errorResponseBuilder: tooMany });
-  const perKey = app.rateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `key:${basicKeyOf(request.headers.authorization)}`,
-    errorResponseBuilder: tooMany,
-  });
+  const limiters = [
+    app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `ip:${request.ip}` }),
+    app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `key:${basicKeyOf(request.headers.authorization)}` }),
+  ];
+  const limitTokenRequests = async (request: FastifyRequest) => {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new ApiError(
+          429,
+          'Too many token requests.',
+          `Token requests are limited to ${perMinute} a minute per client and per key; retry in ${result.ttlInSeconds} s.`,
+          { 'Retry-After': String(result.ttlInSeconds) },
+        );
+      }
+    }
+  };
   app.post(
     '/oauth/token',
     {
-      onRequest: [perClient, perKey],
+      onRequest: limitTokenRequests,
       schema: {
         summary: 'Get an access token (client credentials grant)',
         tags: ['authentication'],

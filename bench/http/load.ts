@@ -1,0 +1,64 @@
+/**
+ * Load generator, run as its own process: keeps `connections` keep-alive connections busy for
+ * `seconds` against one URL and prints requests/s, p50, p99 and error count as JSON.
+ * Usage: tsx bench/http/load.ts '{"url":"http://127.0.0.1:1234/x","headers":{},"connections":16,"seconds":5}'
+ */
+import http from 'node:http';
+
+interface LoadOptions {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds?: number;
+}
+
+const options = JSON.parse(process.argv[2]!) as LoadOptions;
+const url = new URL(options.url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+
+function once(): Promise<{ status: number; ms: number }> {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const request = http.request(
+      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      },
+    );
+    request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    if (options.body) request.write(options.body);
+    request.end();
+  });
+}
+
+async function phase(seconds: number, record: boolean) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const startedAt = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (Date.now() < deadline) {
+        const { status, ms } = await once();
+        if (!record) continue;
+        latencies.push(ms);
+        if (status < 200 || status >= 300) errors++;
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  return { latencies, errors, elapsed };
+}
+
+await phase(options.warmupSeconds ?? 1, false);
+const { latencies, errors, elapsed } = await phase(options.seconds, true);
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+process.stdout.write(
+  `${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors })}\n`,
+);
+agent.destroy();

@@ -1,0 +1,66 @@
+/**
+ * HTTP benchmark: in one run, a bare node:http server answering a small JSON (the baseline) and
+ * the service are each loaded over keep-alive from a separate process; every scenario's
+ * requests/s, p50 and p99 are printed with its ratio to the baseline's requests/s.
+ *
+ *   npm run bench                     all scenarios
+ *   npm run bench -- --only fields    scenarios whose name contains "fields"
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cli, load, type LoadResult, startBaseline, startService } from './processes.js';
+import { type BenchContext, SCENARIOS } from './scenarios.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agwx-bench-'));
+const env = {
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.sqlite')}`,
+  AGWX_NOW: process.env.BENCH_NOW ?? '2024-06-15T12:00:00Z',
+  LOG_LEVEL: 'warn',
+};
+
+const row = (name: string, r: LoadResult, baseline: LoadResult) =>
+  `${name.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)} ${(r.rps / baseline.rps).toFixed(2).padStart(7)}`;
+
+const baseline = await startBaseline();
+const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--json'], env)) as { key: string; secret: string };
+const service = await startService(port, env);
+const baseUrl = `http://127.0.0.1:${port}`;
+try {
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const context: BenchContext = {
+    baseUrl,
+    headers,
+    async post(p, body) {
+      const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!r.ok && r.status !== 409) throw new Error(`setup POST ${p}: ${r.status} ${await r.text()}`);
+    },
+  };
+  const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
+  for (const scenario of scenarios) await scenario.setup?.(context);
+
+  console.log(`agwx HTTP benchmark: ${connections} keep-alive connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
+  console.log(`${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'ratio'.padStart(7)}`);
+  for (const scenario of scenarios) {
+    // Baseline measured right before each scenario: the machine's load changes over a run.
+    const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds });
+    const result = await load({ url: `${baseUrl}${scenario.path}`, headers, connections, seconds });
+    console.log(row('baseline: bare node:http small JSON', base, base));
+    console.log(row(scenario.name, result, base));
+  }
+} finally {
+  await service.stop();
+  await baseline.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

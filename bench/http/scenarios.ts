@@ -1,0 +1,39 @@
+/**
+ * HTTP benchmark scenarios. Each names a request against the running service; `setup` prepares
+ * data once through the public API. Add a scenario here to benchmark a new endpoint.
+ */
+export interface BenchContext {
+  baseUrl: string;
+  headers: Record<string, string>;
+  /** POSTs JSON through the public API. */
+  post(path: string, body: unknown): Promise<void>;
+}
+
+export interface Scenario {
+  name: string;
+  path: string;
+  setup?(context: BenchContext): Promise<void>;
+}
+
+const benchField = (id: string, i = 0) => ({
+  id,
+  name: `Field_${i}`,
+  farmId: `farm-${i % 7}`,
+  acres: 10 + i,
+  centerPoint: { latitude: 41.5 + i * 0.01, longitude: -93.5 - i * 0.01 },
+});
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'GET /v2/fields/{fieldId}',
+    path: '/v2/fields/bench-field',
+    setup: (c) => c.post('/v2/fields', benchField('bench-field')),
+  },
+  {
+    name: 'GET /v2/fields?limit=50',
+    path: '/v2/fields?limit=50',
+    setup: async (c) => {
+      for (let i = 0; i < 60; i++) await c.post('/v2/fields', benchField(`list-${i}`, i));
+    },
+  },
+];

@@ -1,0 +1,193 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from './database.js';
+import type { Page } from './field-repository.js';
+import { orderTerm, type SortTerm } from './ordering.js';
+import type { Database, PlantingTable } from './schema.js';
+
+/** A yield: an amount with its unit label (always both). */
+export interface Yield {
+  amount: number;
+  units: string;
+}
+
+/** What a planting says, as written by the caller (crop resolved to its id). */
+export interface PlantingValues {
+  crop: string;
+  plantingDate: string;
+  projectedYield: Yield | null;
+  projectedHarvestDate: string | null;
+  actualYield: Yield | null;
+  harvestDate: string | null;
+}
+
+export interface PlantingRecord extends PlantingValues {
+  id: number;
+  fieldId: string;
+}
+
+export type PlantingSortColumn = 'id' | 'crop' | 'fieldId' | 'plantingDate' | 'harvestDate';
+
+export interface PlantingListOptions {
+  /** Only the plantings of this field. */
+  fieldId?: string;
+  /** Only the current (most recently created) planting of each field. */
+  currentOnly?: boolean;
+  /** Only plantings of this crop id. */
+  crop?: string;
+  sort: SortTerm<PlantingSortColumn>[];
+  limit: number;
+  offset: number;
+}
+
+export interface PlantingRepository {
+  /** Saves a new planting with an issued id; undefined when the account has no such field. */
+  insert(accountId: number, fieldId: string, values: PlantingValues, now: number): Promise<PlantingRecord | undefined>;
+  get(accountId: number, id: number): Promise<PlantingRecord | undefined>;
+  /** The most recently created planting of the field. */
+  current(accountId: number, fieldId: string): Promise<PlantingRecord | undefined>;
+  list(accountId: number, options: PlantingListOptions): Promise<Page<PlantingRecord>>;
+  /**
+   * Reads the planting, lets `change` compute the new values and saves them in one transaction
+   * that holds the row. `change` may throw to abandon the change. Undefined when it does not exist.
+   */
+  update(accountId: number, id: number, change: (current: PlantingRecord) => PlantingValues): Promise<PlantingRecord | undefined>;
+  delete(accountId: number, id: number): Promise<boolean>;
+}
+
+const COLUMNS: Record<PlantingSortColumn, { column: keyof PlantingTable; text: boolean }> = {
+  id: { column: 'id', text: false },
+  crop: { column: 'crop', text: true },
+  fieldId: { column: 'field_id', text: true },
+  plantingDate: { column: 'planting_date', text: true },
+  harvestDate: { column: 'harvest_date', text: true },
+};
+
+const SELECTED = [
+  'id',
+  'field_id',
+  'crop',
+  'planting_date',
+  'projected_yield_amount',
+  'projected_yield_units',
+  'projected_harvest_date',
+  'yield_amount',
+  'yield_units',
+  'harvest_date',
+] as const;
+
+type PlantingRow = Omit<Pick<PlantingTable, (typeof SELECTED)[number]>, 'id'> & { id: number };
+
+const pair = (amount: number | null, units: string | null): Yield | null =>
+  amount === null || units === null ? null : { amount, units };
+
+const toRecord = (row: PlantingRow): PlantingRecord => ({
+  id: Number(row.id),
+  fieldId: row.field_id,
+  crop: row.crop,
+  plantingDate: row.planting_date,
+  projectedYield: pair(row.projected_yield_amount, row.projected_yield_units),
+  projectedHarvestDate: row.projected_harvest_date,
+  actualYield: pair(row.yield_amount, row.yield_units),
+  harvestDate: row.harvest_date,
+});
+
+const toColumns = (values: PlantingValues) => ({
+  crop: values.crop,
+  planting_date: values.plantingDate,
+  projected_yield_amount: values.projectedYield?.amount ?? null,
+  projected_yield_units: values.projectedYield?.units ?? null,
+  projected_harvest_date: values.projectedHarvestDate,
+  yield_amount: values.actualYield?.amount ?? null,
+  yield_units: values.actualYield?.units ?? null,
+  harvest_date: values.harvestDate,
+});
+
+/** The referenced field does not exist (either dialect). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export function plantingRepository(db: Kysely<Database>, dialect: DialectName): PlantingRepository {
+  const readForUpdate = (trx: Transaction<Database>, accountId: number, id: number) => {
+    const query = trx.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  };
+
+  const filtered = (accountId: number, options: Pick<PlantingListOptions, 'fieldId' | 'currentOnly' | 'crop'>) => {
+    let query = db.selectFrom('plantings').where('account_id', '=', accountId);
+    if (options.fieldId !== undefined) query = query.where('field_id', '=', options.fieldId);
+    if (options.crop !== undefined) query = query.where('crop', '=', options.crop);
+    if (options.currentOnly) {
+      query = query.where('id', 'in', (eb) =>
+        eb
+          .selectFrom('plantings as latest')
+          .select((inner) => inner.fn.max('latest.id').as('latest_id'))
+          .where('latest.account_id', '=', accountId)
+          .groupBy('latest.field_id'),
+      );
+    }
+    return query;
+  };
+
+  return {
+    async insert(accountId, fieldId, values, now) {
+      try {
+        const row = await db
+          .insertInto('plantings')
+          .values({ account_id: accountId, field_id: fieldId, ...toColumns(values), created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: Number(row.id), fieldId, ...values };
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return undefined;
+        throw error;
+      }
+    },
+    async get(accountId, id) {
+      const row = await db.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async current(accountId, fieldId) {
+      const row = await db
+        .selectFrom('plantings')
+        .select(SELECTED)
+        .where('account_id', '=', accountId)
+        .where('field_id', '=', fieldId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async list(accountId, options) {
+      const terms = [...options.sort];
+      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
+      let query = filtered(accountId, options).select(SELECTED);
+      for (const term of terms) {
+        const { column, text } = COLUMNS[term.column];
+        query = query.orderBy(orderTerm(column, term.descending, dialect, text));
+      }
+      const [rows, count] = await Promise.all([
+        query.limit(options.limit).offset(options.offset).execute(),
+        filtered(accountId, options)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRecord), total: Number(count.n) };
+    },
+    async update(accountId, id, change) {
+      return db.transaction().execute(async (trx) => {
+        const row = await readForUpdate(trx, accountId, id);
+        if (!row) return undefined;
+        const current = toRecord(row);
+        const next = change(current);
+        await trx.updateTable('plantings').set(toColumns(next)).where('account_id', '=', accountId).where('id', '=', id).execute();
+        return { id: current.id, fieldId: current.fieldId, ...next };
+      });
+    },
+    async delete(accountId, id) {
+      const result = await db.deleteFrom('plantings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
