@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { operationRoutes } from './api/operations/operation-routes.js';
 import { protectedRoutes } from './api/routes.js';
 import { tokenRoutes } from './api/token/token-routes.js';
 import type { AppContext } from './app-context.js';
@@ -78,7 +79,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(async (open) => tokenRoutes(open, context));
+  await app.register(async (open) => {
+    await tokenRoutes(open, context);
+    await operationRoutes(open, context);
+  });
   await app.register(async (api) => {
     requireBearerToken(api, tokens);
     requireJsonBodies(api);
