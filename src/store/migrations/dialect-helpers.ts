@@ -8,3 +8,8 @@ export function isSqlite(db: Kysely<unknown>): boolean {
 export function autoIncrementId(db: Kysely<unknown>): (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
   return isSqlite(db) ? (c) => c.primaryKey().autoIncrement() : (c) => c.primaryKey().generatedByDefaultAsIdentity();
 }
+
+/** Column type for byte strings: `blob` on SQLite, `bytea` on PostgreSQL. */
+export function binaryType(db: Kysely<unknown>): 'blob' | 'bytea' {
+  return isSqlite(db) ? 'blob' : 'bytea';
+}

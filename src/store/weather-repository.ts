@@ -1,0 +1,121 @@
+/**
+ * Stored weather rows. Daily values are packed per (dataset, cell, year), so a ten-year read of
+ * one cell is ten rows; the packing itself belongs to src/weather/store/.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from './database.js';
+import type { Database } from './schema.js';
+
+export interface DailyYearRow {
+  dataset: string;
+  year: number;
+  days: Uint8Array;
+}
+
+export interface HourRow {
+  time: number;
+  hour: Uint8Array;
+  fetchedAt: number;
+}
+
+export interface DatasetSummary {
+  dataset: string;
+  cells: number;
+  firstYear: number;
+  lastYear: number;
+}
+
+export interface WeatherRepository {
+  /** Rows of the cell for the years in [firstYear, lastYear]; all datasets, or those starting with `datasetPrefix`. */
+  readDailyYears(cellId: number, firstYear: number, lastYear: number, datasetPrefix?: string): Promise<DailyYearRow[]>;
+  /**
+   * Read-modify-write of one year row in a transaction that holds it: `change` gets the stored
+   * bytes (or null) and returns the new bytes.
+   */
+  updateDailyYear(dataset: string, cellId: number, year: number, change: (current: Uint8Array | null) => Uint8Array, now: number): Promise<void>;
+  readHours(cellId: number, dataset: string, start: number, end: number): Promise<HourRow[]>;
+  writeHours(cellId: number, dataset: string, rows: { time: number; hour: Uint8Array }[], fetchedAt: number): Promise<void>;
+  summary(): Promise<DatasetSummary[]>;
+}
+
+const asBytes = (value: Uint8Array | Buffer): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value));
+
+export function weatherRepository(db: Kysely<Database>, dialect: DialectName): WeatherRepository {
+  const readForUpdate = (trx: Transaction<Database>, dataset: string, cellId: number, year: number) => {
+    const query = trx
+      .selectFrom('weather_daily_years')
+      .select('days')
+      .where('cell_id', '=', cellId)
+      .where('dataset', '=', dataset)
+      .where('year', '=', year);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  };
+  return {
+    async readDailyYears(cellId, firstYear, lastYear, datasetPrefix) {
+      let query = db
+        .selectFrom('weather_daily_years')
+        .select(['dataset', 'year', 'days'])
+        .where('cell_id', '=', cellId)
+        .where('year', '>=', firstYear)
+        .where('year', '<=', lastYear);
+      if (datasetPrefix !== undefined) query = query.where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`);
+      const rows = await query.orderBy('dataset').orderBy('year').execute();
+      return rows.map((row) => ({ dataset: row.dataset, year: row.year, days: asBytes(row.days) }));
+    },
+    async updateDailyYear(dataset, cellId, year, change, now) {
+      await db.transaction().execute(async (trx) => {
+        // Make sure the row exists so that it can be locked (two writers never both insert).
+        await trx
+          .insertInto('weather_daily_years')
+          .values({ dataset, cell_id: cellId, year, days: new Uint8Array(0), updated_at: now })
+          .onConflict((oc) => oc.columns(['cell_id', 'dataset', 'year']).doNothing())
+          .execute();
+        const row = await readForUpdate(trx, dataset, cellId, year);
+        const current = row && row.days.length > 0 ? asBytes(row.days) : null;
+        await trx
+          .updateTable('weather_daily_years')
+          .set({ days: change(current), updated_at: now })
+          .where('cell_id', '=', cellId)
+          .where('dataset', '=', dataset)
+          .where('year', '=', year)
+          .execute();
+      });
+    },
+    async readHours(cellId, dataset, start, end) {
+      const rows = await db
+        .selectFrom('weather_hours')
+        .select(['time', 'hour', 'fetched_at'])
+        .where('cell_id', '=', cellId)
+        .where('dataset', '=', dataset)
+        .where('time', '>=', start)
+        .where('time', '<', end)
+        .orderBy('time')
+        .execute();
+      return rows.map((row) => ({ time: row.time, hour: asBytes(row.hour), fetchedAt: row.fetched_at }));
+    },
+    async writeHours(cellId, dataset, rows, fetchedAt) {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('weather_hours')
+        .values(rows.map((row) => ({ dataset, cell_id: cellId, time: row.time, hour: row.hour, fetched_at: fetchedAt })))
+        .onConflict((oc) =>
+          oc.columns(['cell_id', 'dataset', 'time']).doUpdateSet((eb) => ({ hour: eb.ref('excluded.hour'), fetched_at: eb.ref('excluded.fetched_at') })),
+        )
+        .execute();
+    },
+    async summary() {
+      const rows = await db
+        .selectFrom('weather_daily_years')
+        .select((eb) => [
+          'dataset',
+          eb.fn.count<number>('cell_id').distinct().as('cells'),
+          eb.fn.min<number>('year').as('first_year'),
+          eb.fn.max<number>('year').as('last_year'),
+        ])
+        .groupBy('dataset')
+        .orderBy('dataset')
+        .execute();
+      return rows.map((row) => ({ dataset: row.dataset, cells: Number(row.cells), firstYear: Number(row.first_year), lastYear: Number(row.last_year) }));
+    },
+  };
+}

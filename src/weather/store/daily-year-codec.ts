@@ -1,0 +1,79 @@
+/**
+ * Packs the days of one year of one (dataset, cell) into bytes: 366 slots of 11 float64
+ * values [fetchedAt, complete, tmax, tmin, precipitation, solar, rhMax, rhMin, windDayMax,
+ * windMorningMax, windAverage]. A slot whose fetchedAt is NaN is empty; a missing value is NaN.
+ * Float64 keeps imported values exact.
+ */
+import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../../core/dates.js';
+import type { DailyWeather } from '../weather-source.js';
+
+const SLOTS = 366;
+const WIDTH = 11;
+const VARIABLES = ['tmax', 'tmin', 'precipitation', 'solar', 'rhMax', 'rhMin', 'windDayMax', 'windMorningMax', 'windAverage'] as const;
+
+export interface StoredDay {
+  day: DailyWeather;
+  complete: boolean;
+  fetchedAt: number;
+}
+
+export function emptyYear(): Float64Array {
+  return new Float64Array(SLOTS * WIDTH).fill(NaN);
+}
+
+export function decodeYear(bytes: Uint8Array | null): Float64Array {
+  if (!bytes || bytes.length !== SLOTS * WIDTH * 8) return emptyYear();
+  // Copy: the driver's buffer may not be 8-byte aligned.
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return new Float64Array(copy.buffer);
+}
+
+export function encodeYear(values: Float64Array): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+}
+
+export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undefined {
+  const base = (dayOfYear(date) - 1) * WIDTH;
+  const fetchedAt = values[base]!;
+  if (Number.isNaN(fetchedAt)) return undefined;
+  const day: DailyWeather = {
+    date,
+    tmax: null,
+    tmin: null,
+    precipitation: null,
+    solar: null,
+    rhMax: null,
+    rhMin: null,
+    windDayMax: null,
+    windMorningMax: null,
+    windAverage: null,
+  };
+  VARIABLES.forEach((name, i) => {
+    const value = values[base + 2 + i]!;
+    day[name] = Number.isNaN(value) ? null : value;
+  });
+  return { day, complete: values[base + 1] === 1, fetchedAt };
+}
+
+export function writeSlot(values: Float64Array, stored: StoredDay): void {
+  const base = (dayOfYear(stored.day.date) - 1) * WIDTH;
+  values[base] = stored.fetchedAt;
+  values[base + 1] = stored.complete ? 1 : 0;
+  VARIABLES.forEach((name, i) => {
+    values[base + 2 + i] = stored.day[name] ?? NaN;
+  });
+}
+
+/** The dates of [start, end] grouped by calendar year. */
+export function datesByYear(start: IsoDate, end: IsoDate): Map<number, IsoDate[]> {
+  const out = new Map<number, IsoDate[]>();
+  for (let d = toEpochDay(start); d <= toEpochDay(end); d++) {
+    const date = fromEpochDay(d);
+    const year = Number(date.slice(0, 4));
+    let list = out.get(year);
+    if (!list) out.set(year, (list = []));
+    list.push(date);
+  }
+  return out;
+}

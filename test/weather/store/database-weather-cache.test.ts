@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellAt } from '../../../src/weather/grid.js';
+import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
+import { createStoreSource } from '../../../src/weather/store/store-source.js';
+import type { DailyWeather, HourlyWeather } from '../../../src/weather/weather-source.js';
+import type { Store } from '../../../src/store/store.js';
+import { databaseKinds, openTestStore } from '../../support/databases.js';
+
+const day = (date: string, tmax: number | null = 20.1): DailyWeather => ({
+  date,
+  tmax,
+  tmin: 8.3,
+  precipitation: 0.1,
+  solar: 5123.456,
+  rhMax: 91,
+  rhMin: 40.5,
+  windDayMax: 7.7,
+  windMorningMax: 5.5,
+  windAverage: 3.3,
+});
+
+describe.each(databaseKinds())('stored weather on %s', (kind) => {
+  let store: Store;
+  const cell = cellAt(52.1, 5.18);
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+  });
+  afterAll(async () => store.close());
+
+  it('returns exactly what was written, across a year boundary, with nulls kept', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const days = [day('1989-12-31'), day('1990-01-01', null), day('1990-01-02', -3.14159)];
+    await cache.writeDaily(cell.id, 'open-meteo', days, true, 1000);
+    const read = await cache.readDaily(cell.id, { start: '1989-12-30', end: '1990-01-03' }, 'open-meteo');
+    expect(read[0]).toBeUndefined();
+    expect(read[4]).toBeUndefined();
+    expect(read.slice(1, 4)).toEqual(days.map((d) => ({ day: d, complete: true, fetchedAt: 1000 })));
+    expect(await cache.readDaily(cell.id, { start: '1990-01-01', end: '1990-01-01' }, 'nasa-power')).toEqual([undefined]);
+  });
+
+  it('never replaces a complete day with an incomplete one', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    await cache.writeDaily(cell.id, 'final', [day('2000-02-29', 30)], true, 1);
+    await cache.writeDaily(cell.id, 'final', [day('2000-02-29', 99), day('2000-03-01', 99)], false, 2);
+    const [leap, next] = await cache.readDaily(cell.id, { start: '2000-02-29', end: '2000-03-01' }, 'final');
+    expect(leap).toMatchObject({ complete: true, fetchedAt: 1, day: { tmax: 30 } });
+    expect(next).toMatchObject({ complete: false, fetchedAt: 2, day: { tmax: 99 } });
+    await cache.writeDaily(cell.id, 'final', [day('2000-03-01', 12)], true, 3);
+    expect((await cache.readDaily(cell.id, { start: '2000-03-01', end: '2000-03-01' }, 'final'))[0]).toMatchObject({ complete: true, day: { tmax: 12 } });
+  });
+
+  it('keeps forecast hours and replaces them on a later write', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const hour = (time: number, temperature: number): HourlyWeather => ({
+      time,
+      temperature,
+      precipitation: 0.2,
+      precipitationChance: 40,
+      cloudCover: 75,
+      solar: 300,
+      relativeHumidity: 60,
+      windAverage: 3,
+      windGust: 7,
+      dewPoint: 10,
+      soilTemperature: [18, 16, 14, 12],
+      soilMoisture: [30, 28, 26, 24],
+    });
+    const start = Date.UTC(2024, 5, 15, 0);
+    await cache.writeHourly(cell.id, 'open-meteo', [hour(start, 10), hour(start + 3_600_000, 11)], 5);
+    await cache.writeHourly(cell.id, 'open-meteo', [hour(start + 3_600_000, 12)], 6);
+    const read = await cache.readHourly(cell.id, 'open-meteo', start, 3);
+    expect(read[0]).toEqual({ hour: hour(start, 10), fetchedAt: 5 });
+    expect(read[1]).toEqual({ hour: hour(start + 3_600_000, 12), fetchedAt: 6 });
+    expect(read[2]).toBeUndefined();
+  });
+
+  it('serves imported datasets as the store source only for whole ranges', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const imported = [day('1995-06-01', 21), day('1995-06-02', 22), day('1995-06-03', 23)];
+    await cache.writeDaily(cell.id, 'import:test-1', imported, true, 7);
+    const source = createStoreSource(store.weather);
+    expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-03' })).toEqual({ source: 'import:test-1', days: imported });
+    expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-04' })).toBeNull();
+    expect(await source.daily(cellAt(-30, 20), { start: '1995-06-01', end: '1995-06-01' })).toBeNull();
+    // Provider caches are not the store source's data.
+    expect(await source.daily(cell, { start: '1989-12-31', end: '1989-12-31' })).toBeNull();
+    expect((await store.weather.summary()).find((s) => s.dataset === 'import:test-1')).toEqual({ dataset: 'import:test-1', cells: 1, firstYear: 1995, lastYear: 1995 });
+  });
+});
