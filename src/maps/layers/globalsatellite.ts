@@ -1,0 +1,13 @@
+import { globalCoverage } from '../coverage.js';
+import { cloudCoverRamp } from './satellite.js';
+import { griddedWeatherLayer } from './shared/gridded-weather-layer.js';
+
+export const globalsatelliteLayer = griddedWeatherLayer({
+  code: 'globalsatellite',
+  title: 'Global cloud cover',
+  variable: 'cloudCover',
+  ramp: cloudCoverRamp,
+  coverage: globalCoverage,
+  updatePeriodMinutes: 120,
+  sampleStep: 8,
+});

@@ -1,0 +1,41 @@
+/** The common shape of weather layers that colour one gridded variable through a ramp. */
+import type { ColourRamp } from '../../colour-ramp.js';
+import type { Coverage } from '../../coverage.js';
+import { drawValueField, sampleField, samplingStep } from '../../drawing/value-raster.js';
+import type { MapLayer } from '../../map-layer.js';
+import type { WeatherGridVariable } from '../../weather-grid/weather-grid-provider.js';
+
+export interface GriddedWeatherLayerDefinition {
+  readonly code: string;
+  readonly title: string;
+  readonly variable: WeatherGridVariable;
+  readonly ramp: ColourRamp;
+  readonly coverage: Coverage;
+  readonly updatePeriodMinutes: number;
+  /** Pixels between grid samples on a 256-pixel tile (values are interpolated in between); default 4. */
+  readonly sampleStep?: number;
+  readonly notes?: string;
+}
+
+export const WEATHER_GRID_SOURCE = 'the WeatherGridProvider the renderer is given';
+
+export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): MapLayer {
+  const step = definition.sampleStep ?? 4;
+  return {
+    code: definition.code,
+    title: definition.title,
+    kind: 'weather',
+    coverage: definition.coverage,
+    updatePeriodMinutes: definition.updatePeriodMinutes,
+    opaque: false,
+    source: WEATHER_GRID_SOURCE,
+    license: 'as the weather source',
+    ramp: definition.ramp,
+    ...(definition.notes ? { notes: definition.notes } : {}),
+    async draw(ctx, viewport, frame) {
+      const sampler = await frame.weather.valuesFor(definition.variable, viewport.bbox, frame.time!);
+      const field = sampleField(sampler, viewport, samplingStep(viewport, step));
+      drawValueField(ctx, viewport, field, definition.ramp);
+    },
+  };
+}

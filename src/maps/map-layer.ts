@@ -1,0 +1,38 @@
+/**
+ * The shape every map layer has. A layer is a static definition; what it draws from (reference
+ * geodata of the renderer, the weather grid provider, the update time) comes in the frame.
+ * Adding a layer: copy a file under `layers/`, change it, and list it in `layers/all-layers.ts`.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { ColourRamp } from './colour-ramp.js';
+import type { Coverage } from './coverage.js';
+import type { ReferenceGeodata } from './geodata/reference-geodata.js';
+import type { Viewport } from './viewport.js';
+import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.js';
+
+export interface LayerFrame {
+  readonly geodata: ReferenceGeodata;
+  readonly weather: WeatherGridProvider;
+  /** Start of the update the image shows (UTC epoch ms); null for reference layers. */
+  readonly time: number | null;
+}
+
+export interface MapLayer {
+  readonly code: string;
+  readonly title: string;
+  readonly kind: 'reference' | 'weather';
+  readonly coverage: Coverage;
+  /** Minutes between updates; archives step back by this. Null: not archived (reference layers). */
+  readonly updatePeriodMinutes: number | null;
+  /** True when the layer paints every pixel inside its coverage. */
+  readonly opaque: boolean;
+  /** Where the data comes from and under which licence (documentation). */
+  readonly source: string;
+  readonly license: string;
+  /** Colour ramp of a gridded layer, for documentation. */
+  readonly ramp?: ColourRamp;
+  /** Extra documentation: thresholds, styling. */
+  readonly notes?: string;
+  /** Draws onto the image; the renderer has already clipped to the layer's coverage. */
+  draw(ctx: SKRSContext2D, viewport: Viewport, frame: LayerFrame): void | Promise<void>;
+}

@@ -1,0 +1,197 @@
+/**
+ * The map renderer: composes layers into a PNG for a tile or a field-centred image, caches the
+ * result and gives it an ETag. One renderer holds its own parsed reference geodata.
+ */
+import { createHash } from 'node:crypto';
+import { type SKRSContext2D, createCanvas } from '@napi-rs/canvas';
+import type { Clock } from '../core/clock.js';
+import { updateTimeFor } from './archive-time.js';
+import { LruTileCache } from './cache/lru-tile-cache.js';
+import type { CachedMapImage, TileCache } from './cache/tile-cache.js';
+import { type Coverage, coverageIsGlobal, coverageMeets } from './coverage.js';
+import { tracePolygonRings } from './drawing/vector-paths.js';
+import { registerLabelFonts } from './fonts.js';
+import { ReferenceGeodata } from './geodata/reference-geodata.js';
+import { allMapLayers } from './layers/all-layers.js';
+import { MapValidationError } from './map-errors.js';
+import type { LayerFrame, MapLayer } from './map-layer.js';
+import { DEFAULT_FIELD_ZOOM, DEFAULT_IMAGE_SIZE, validateCoordinates, validateImageSize } from './map-request.js';
+import { encodeCanvasPng } from './png-encoding.js';
+import { type Viewport, centredViewport, tileViewport } from './viewport.js';
+import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.js';
+import { type LonLatBBox, bboxesIntersect, validateTileCoordinates, validateZoom } from './web-mercator.js';
+
+/** Bumped when drawing changes, so cached images and ETags from before are not reused. */
+const RENDERING_VERSION = 'r1';
+
+export interface MapRendererOptions {
+  readonly weather: WeatherGridProvider;
+  readonly clock: Clock;
+  /** Default: an in-memory LRU cache (4096 images, 64 MiB). */
+  readonly cache?: TileCache;
+  /** Default: every layer in layers/all-layers.ts. */
+  readonly layers?: readonly MapLayer[];
+}
+
+export interface TileRenderRequest {
+  /** Layer codes in drawing order (see parseLayerCodes). */
+  readonly layers: readonly string[];
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+  /** 0 (default) the latest update, N the N-th earlier one. */
+  readonly interval?: number;
+}
+
+export interface FieldImageRenderRequest {
+  readonly layers: readonly string[];
+  /** The field's centre point. */
+  readonly latitude: number;
+  readonly longitude: number;
+  /** Default 18. */
+  readonly zoom?: number;
+  /** Default 500 × 500; at most MAX_IMAGE_SIDE each. */
+  readonly width?: number;
+  readonly height?: number;
+  readonly interval?: number;
+}
+
+export interface RenderedMapImage extends CachedMapImage {
+  readonly width: number;
+  readonly height: number;
+  /** Update time shown per weather layer code (UTC epoch ms); reference layers are absent. */
+  readonly updateTimes: Readonly<Record<string, number>>;
+  /** True when the image came from the cache. */
+  readonly cached: boolean;
+}
+
+export interface MapRenderer {
+  readonly layers: readonly MapLayer[];
+  readonly geodata: ReferenceGeodata;
+  renderTile(request: TileRenderRequest): Promise<RenderedMapImage>;
+  renderFieldImage(request: FieldImageRenderRequest): Promise<RenderedMapImage>;
+  /** Geographic box a field image request would show (for access checks before rendering). */
+  fieldImageBounds(request: FieldImageRenderRequest): LonLatBBox;
+  /** Loads the reference data of the given layers (default: all) so first requests are not slow. */
+  warmUp(codes?: readonly string[]): Promise<void>;
+}
+
+function coverageClip(ctx: SKRSContext2D, coverage: Coverage, viewport: Viewport, frame: LayerFrame): boolean {
+  if (coverageIsGlobal(coverage)) return false;
+  const mask = coverage.mask(frame.geodata);
+  ctx.beginPath();
+  if (mask) {
+    tracePolygonRings(ctx, mask, viewport);
+    ctx.clip('evenodd');
+    return true;
+  }
+  for (const bounds of coverage.bounds) {
+    if (!bboxesIntersect(bounds, viewport.bbox)) continue;
+    const a = viewport.project(bounds.west, bounds.north);
+    const b = viewport.project(bounds.east, bounds.south);
+    ctx.rect(a.x, a.y, b.x - a.x, b.y - a.y);
+  }
+  ctx.clip('nonzero');
+  return true;
+}
+
+function etagFor(key: string): string {
+  return `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createMapRenderer(options: MapRendererOptions): MapRenderer {
+  registerLabelFonts();
+  const layers = options.layers ?? allMapLayers;
+  const byCode = new Map(layers.map((layer) => [layer.code, layer]));
+  const geodata = new ReferenceGeodata();
+  const cache = options.cache ?? new LruTileCache();
+  const inFlight = new Map<string, Promise<CachedMapImage>>();
+
+  function resolveLayers(codes: readonly string[]): MapLayer[] {
+    if (codes.length === 0) throw new MapValidationError('types', 'at least one layer code is needed');
+    return codes.map((code) => {
+      const layer = byCode.get(code);
+      if (!layer) throw new MapValidationError('types', `unknown layer code '${code}'`);
+      return layer;
+    });
+  }
+
+  async function draw(viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<CachedMapImage & { key?: never }> {
+    const canvas = createCanvas(viewport.width, viewport.height);
+    const ctx = canvas.getContext('2d');
+    for (let i = 0; i < chosen.length; i++) {
+      const layer = chosen[i]!;
+      if (!coverageMeets(layer.coverage, viewport.bbox)) continue;
+      const frame: LayerFrame = { geodata, weather: options.weather, time: times[i]! };
+      ctx.save();
+      coverageClip(ctx, layer.coverage, viewport, frame);
+      await layer.draw(ctx, viewport, frame);
+      ctx.restore();
+      if (i + 1 < chosen.length) await nextTurn();
+    }
+    return { png: await encodeCanvasPng(canvas), etag: '' };
+  }
+
+  async function render(viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
+    const chosen = resolveLayers(codes);
+    const now = options.clock.now();
+    const times = chosen.map((layer) => updateTimeFor(layer, now, interval));
+    const updateTimes: Record<string, number> = {};
+    chosen.forEach((layer, i) => {
+      if (times[i] !== null) updateTimes[layer.code] = times[i]!;
+    });
+    const key = `${RENDERING_VERSION}|${place}|${codes.join(',')}|${times.map((t) => t ?? '-').join(',')}`;
+    const base = { width: viewport.width, height: viewport.height, updateTimes };
+    const hit = await cache.get(key);
+    if (hit) return { ...hit, ...base, cached: true };
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = draw(viewport, chosen, times).then(async (image) => {
+        const result = { png: image.png, etag: etagFor(key) };
+        await cache.set(key, result);
+        return result;
+      });
+      inFlight.set(key, pending);
+      pending.then(
+        () => inFlight.delete(key),
+        () => inFlight.delete(key),
+      );
+    }
+    const image = await pending;
+    return { ...image, ...base, cached: false };
+  }
+
+  function fieldViewport(request: FieldImageRenderRequest): Viewport {
+    validateCoordinates(request.latitude, request.longitude);
+    const zoom = validateZoom(request.zoom ?? DEFAULT_FIELD_ZOOM);
+    const width = request.width ?? DEFAULT_IMAGE_SIZE.width;
+    const height = request.height ?? DEFAULT_IMAGE_SIZE.height;
+    validateImageSize(width, height);
+    return centredViewport(request.longitude, request.latitude, zoom, width, height);
+  }
+
+  return {
+    layers,
+    geodata,
+    async renderTile(request) {
+      validateTileCoordinates(request.x, request.y, request.zoom);
+      const viewport = tileViewport(request.x, request.y, request.zoom);
+      return render(viewport, request.layers, request.interval ?? 0, `tile/${request.zoom}/${request.x}/${request.y}`);
+    },
+    async renderFieldImage(request) {
+      const viewport = fieldViewport(request);
+      const place = `field/${viewport.zoom}/${request.latitude.toFixed(6)}/${request.longitude.toFixed(6)}/${viewport.width}x${viewport.height}`;
+      return render(viewport, request.layers, request.interval ?? 0, place);
+    },
+    fieldImageBounds(request) {
+      return fieldViewport(request).bbox;
+    },
+    async warmUp(codes = layers.map((layer) => layer.code)) {
+      const chosen = resolveLayers(codes);
+      const times = chosen.map((layer) => updateTimeFor(layer, options.clock.now(), 0));
+      for (const zoom of [2, 5, 8]) await draw(tileViewport(0, 0, zoom), chosen, times);
+    },
+  };
+}
