@@ -53,7 +53,7 @@ describe('agwx command', () => {
   it('stops on invalid configuration with one clear line', async () => {
     const failed = run(tsx, [path.join(root, 'src/cli/main.ts'), 'migrate'], { env: { ...env, PORT: 'abc' }, cwd: root });
     await expect(failed).rejects.toMatchObject({ code: 1 });
-    const error = await failed.catch((e: { stderr: string }) => e.stderr);
+    const error = String(await failed.then(() => '', (e: { stderr: string }) => e.stderr));
     expect(error.trim().split('\n')).toHaveLength(1);
     expect(error).toContain('PORT');
   });

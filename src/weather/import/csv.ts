@@ -1,0 +1,406 @@
+/**
+ * Generic delimited text (CSV, semicolon or tab separated): one row per day, one header row
+ * naming the columns. A column mapping says which column holds the date and each variable, and
+ * in which unit; without one, columns named like the internal variables are used (see
+ * `guessCsvColumns`). Lines starting with `#` are comments.
+ */
+import { isIsoDate, addDays } from '../../core/dates.js';
+import type { DailyWeather } from '../weather-source.js';
+import type { ParsedStationFile, StationFileFormat, StationParseOptions } from './station-file-format.js';
+import {
+  BadRow,
+  checkRange,
+  defaultDataset,
+  emptyDay,
+  mergeStation,
+  PLAUSIBLE,
+  requireNumber,
+  splitLines,
+  StationFileParseContext,
+} from './station-file-parse-context.js';
+import {
+  humidityRangeFromDewPoint,
+  humidityToPercent,
+  precipitationToMm,
+  solarToWhPerM2,
+  temperatureToCelsius,
+  windSpeedAt10m,
+  windToMetresPerSecond,
+  type HumidityUnit,
+  type PrecipitationUnit,
+  type SolarUnit,
+  type TemperatureUnit,
+  type WindUnit,
+} from './weather-units.js';
+
+export type CsvDateFormat = 'auto' | 'YYYY-MM-DD' | 'YYYYMMDD' | 'YYYY/MM/DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'DD.MM.YYYY' | 'YYYYDDD';
+
+/** A column by header name (case-insensitive) or by 0-based index. */
+export type CsvColumnRef = string | number;
+
+export interface CsvColumn<Unit extends string> {
+  column: CsvColumnRef;
+  unit?: Unit;
+}
+
+export interface CsvWindColumn extends CsvColumn<WindUnit> {
+  /** Anemometer height in metres (default: the `windHeight` option, else 10). */
+  height?: number;
+}
+
+export interface CsvColumnMapping {
+  date: { column: CsvColumnRef; format?: CsvDateFormat };
+  tmax?: CsvColumn<TemperatureUnit>;
+  tmin?: CsvColumn<TemperatureUnit>;
+  precipitation?: CsvColumn<PrecipitationUnit>;
+  solar?: CsvColumn<SolarUnit>;
+  rhMax?: CsvColumn<HumidityUnit>;
+  rhMin?: CsvColumn<HumidityUnit>;
+  /** Daily mean humidity: used as both rhMax and rhMin when those are not mapped or missing. */
+  rhMean?: CsvColumn<HumidityUnit>;
+  /** Daily dew point: gives rhMax/rhMin (see `humidityRangeFromDewPoint`) when those are missing. */
+  dewPoint?: CsvColumn<TemperatureUnit>;
+  windDayMax?: CsvWindColumn;
+  windMorningMax?: CsvWindColumn;
+  windAverage?: CsvWindColumn;
+}
+
+export interface CsvParseOptions extends StationParseOptions {
+  /** Default: guessed from the header names. */
+  columns?: CsvColumnMapping;
+  /** Default: the most frequent of `,` `;` tab in the header row. */
+  delimiter?: string;
+  /** Field values meaning "missing" (trimmed, case-insensitive; numeric markers also match -99.0 etc.). */
+  missing?: readonly string[];
+  /** Default anemometer height in metres for wind columns. Default 10. */
+  windHeight?: number;
+}
+
+export const DEFAULT_MISSING_MARKERS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'null', '-', '-99', '-999', '-9999'];
+
+const UNITS = {
+  temperature: ['C', '0.1C', 'F', 'K'],
+  precipitation: ['mm', '0.1mm', 'cm', 'in'],
+  solar: ['Wh/m2', 'kWh/m2', 'MJ/m2', 'kJ/m2', 'J/cm2', 'W/m2', 'langley'],
+  humidity: ['%', 'fraction'],
+  wind: ['m/s', '0.1m/s', 'km/h', 'mph', 'knots', 'km/day'],
+} as const;
+
+type MappedVariable = Exclude<keyof CsvColumnMapping, 'date'>;
+
+const VARIABLE_KIND: Record<MappedVariable, keyof typeof UNITS> = {
+  tmax: 'temperature',
+  tmin: 'temperature',
+  dewPoint: 'temperature',
+  precipitation: 'precipitation',
+  solar: 'solar',
+  rhMax: 'humidity',
+  rhMin: 'humidity',
+  rhMean: 'humidity',
+  windDayMax: 'wind',
+  windMorningMax: 'wind',
+  windAverage: 'wind',
+};
+
+const HEADER_ALIASES: Record<keyof CsvColumnMapping, readonly string[]> = {
+  date: ['date', 'day', 'yyyymmdd'],
+  tmax: ['tmax', 'tx', 'temperature_max', 'max_temperature', 'maxtemp'],
+  tmin: ['tmin', 'tn', 'temperature_min', 'min_temperature', 'mintemp'],
+  precipitation: ['precipitation', 'precip', 'prcp', 'rain', 'rainfall'],
+  solar: ['solar', 'radiation', 'srad'],
+  rhMax: ['rhmax', 'rh_max'],
+  rhMin: ['rhmin', 'rh_min'],
+  rhMean: ['rhmean', 'rh_mean', 'rh', 'rhum', 'humidity'],
+  dewPoint: ['dewpoint', 'dew_point', 'tdew', 'dewp'],
+  windDayMax: ['winddaymax', 'wind_day_max', 'windmax', 'wind_max'],
+  windMorningMax: ['windmorningmax', 'wind_morning_max'],
+  windAverage: ['windaverage', 'wind_average', 'wind', 'windspeed', 'wind_speed'],
+};
+
+/** Maps every header that carries an internal variable name (or a common alias) in internal units. */
+export function guessCsvColumns(headers: readonly string[]): CsvColumnMapping {
+  const normalized = headers.map((header) => header.trim().toLowerCase());
+  const find = (aliases: readonly string[]): number | undefined => {
+    for (const alias of aliases) {
+      const index = normalized.indexOf(alias);
+      if (index >= 0) return index;
+    }
+    return undefined;
+  };
+  const dateIndex = find(HEADER_ALIASES.date);
+  if (dateIndex === undefined) throw new Error(`no date column among ${headers.join(', ')}; pass a column mapping`);
+  const mapping: CsvColumnMapping = { date: { column: dateIndex } };
+  for (const variable of Object.keys(VARIABLE_KIND) as MappedVariable[]) {
+    const index = find(HEADER_ALIASES[variable]);
+    if (index !== undefined) (mapping as unknown as Record<string, unknown>)[variable] = { column: index };
+  }
+  return mapping;
+}
+
+/**
+ * Reads a mapping written as text, as a command line would take it:
+ * `date=Date:DD/MM/YYYY,tmax=TX:0.1C,precipitation=RH:0.1mm,windAverage=FF:m/s@2`
+ * (`variable=column[:unit][@height]`; a column may be a 0-based index).
+ */
+export function parseCsvColumnSpec(spec: string): CsvColumnMapping {
+  const entries = spec.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const mapping: Partial<CsvColumnMapping> = {};
+  for (const entry of entries) {
+    const match = /^(\w+)=([^:@]+)(?::([^@]+))?(?:@([\d.]+))?$/.exec(entry);
+    if (!match) throw new Error(`column mapping '${entry}' is not variable=column[:unit][@height]`);
+    const [, variable, columnText, unit, height] = match as unknown as [string, string, string, string | undefined, string | undefined];
+    const column: CsvColumnRef = /^\d+$/.test(columnText) ? Number(columnText) : columnText;
+    if (variable === 'date') {
+      mapping.date = unit ? { column, format: unit as CsvDateFormat } : { column };
+      continue;
+    }
+    if (!(variable in VARIABLE_KIND)) {
+      throw new Error(`unknown variable '${variable}' in column mapping; known: date, ${Object.keys(VARIABLE_KIND).join(', ')}`);
+    }
+    const entryValue: { column: CsvColumnRef; unit?: string; height?: number } = { column };
+    if (unit) entryValue.unit = unit;
+    if (height) entryValue.height = Number(height);
+    (mapping as Record<string, unknown>)[variable] = entryValue;
+  }
+  if (!mapping.date) throw new Error('column mapping has no date column');
+  return mapping as CsvColumnMapping;
+}
+
+/** Splits one delimited line; double quotes enclose fields, "" is a quote inside them. */
+export function splitDelimited(line: string, delimiter: string): string[] {
+  if (!line.includes('"')) return line.split(delimiter);
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (line.startsWith(delimiter, i)) {
+      fields.push(field);
+      field = '';
+      i += delimiter.length - 1;
+    } else field += char;
+  }
+  if (quoted) throw new BadRow('unterminated quoted field');
+  fields.push(field);
+  return fields;
+}
+
+function chooseDelimiter(headerLine: string): string {
+  let best = ',';
+  let bestCount = -1;
+  for (const candidate of [',', ';', '\t']) {
+    const count = headerLine.split(candidate).length - 1;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export function parseCsvDate(text: string, format: CsvDateFormat): string {
+  const t = text.trim();
+  let m: RegExpExecArray | null;
+  let iso: string | undefined;
+  const pad = (n: string) => n.padStart(2, '0');
+  switch (format) {
+    case 'auto':
+      for (const candidate of ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYYMMDD'] as const) {
+        try {
+          return parseCsvDate(t, candidate);
+        } catch {
+          /* next */
+        }
+      }
+      break;
+    case 'YYYY-MM-DD':
+      if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(t))) iso = `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
+      break;
+    case 'YYYY/MM/DD':
+      if ((m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(t))) iso = `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
+      break;
+    case 'YYYYMMDD':
+      if ((m = /^(\d{4})(\d{2})(\d{2})$/.exec(t))) iso = `${m[1]}-${m[2]}-${m[3]}`;
+      break;
+    case 'DD/MM/YYYY':
+      if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t))) iso = `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`;
+      break;
+    case 'MM/DD/YYYY':
+      if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t))) iso = `${m[3]}-${pad(m[1]!)}-${pad(m[2]!)}`;
+      break;
+    case 'DD.MM.YYYY':
+      if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t))) iso = `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`;
+      break;
+    case 'YYYYDDD':
+      if ((m = /^(\d{4})(\d{3})$/.exec(t))) {
+        const doy = Number(m[2]);
+        const candidate = addDays(`${m[1]}-01-01`, doy - 1);
+        if (doy >= 1 && candidate.startsWith(m[1]!)) iso = candidate;
+      }
+      break;
+  }
+  if (iso === undefined || !isIsoDate(iso)) throw new BadRow(`date: '${t}' is not a ${format === 'auto' ? 'YYYY-MM-DD' : format} date`);
+  return iso;
+}
+
+export const csvFormat: StationFileFormat<CsvParseOptions> = {
+  name: 'csv',
+  description: 'Delimited text with a header row and a column mapping',
+
+  detect(firstLines) {
+    const header = firstLines.find((line) => line.trim() !== '' && !line.startsWith('#'));
+    if (header === undefined) return false;
+    const delimiter = chooseDelimiter(header);
+    const names = header.split(delimiter).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
+    return names.length >= 2 && names.some((name) => HEADER_ALIASES.date.includes(name));
+  },
+
+  parse(text: string, options?: CsvParseOptions): ParsedStationFile {
+    const lines = splitLines(text);
+    const context = new StationFileParseContext(options, lines.length);
+    const headerIndex = lines.findIndex((line) => line.trim() !== '' && !line.startsWith('#'));
+    if (headerIndex < 0) return context.fail(1, 'no header row');
+    const delimiter = options?.delimiter ?? chooseDelimiter(lines[headerIndex]!);
+    let headers: string[];
+    try {
+      headers = splitDelimited(lines[headerIndex]!, delimiter).map((name) => name.trim());
+    } catch (error) {
+      return context.fail(headerIndex + 1, error instanceof Error ? error.message : String(error));
+    }
+    let mapping: CsvColumnMapping;
+    try {
+      mapping = options?.columns ?? guessCsvColumns(headers);
+    } catch (error) {
+      return context.fail(headerIndex + 1, error instanceof Error ? error.message : String(error));
+    }
+    const resolved = resolveMapping(mapping, headers, options?.windHeight ?? 10, (reason) => context.fail(headerIndex + 1, reason));
+    const markers = options?.missing ?? DEFAULT_MISSING_MARKERS;
+    const isMissing = missingMatcher(markers);
+
+    for (let index = headerIndex + 1; index < lines.length; index++) {
+      const lineNumber = index + 1;
+      const line = lines[index]!;
+      context.progress(lineNumber);
+      if (line.trim() === '' || line.startsWith('#')) continue;
+      context.row(lineNumber, () => {
+        const fields = splitDelimited(line, delimiter);
+        if (fields.length < resolved.minFields) throw new BadRow(`expected ${headers.length} fields, found ${fields.length}`);
+        return csvDay(fields, resolved, isMissing);
+      });
+    }
+
+    const fallbackId = (options?.fileName ?? 'csv').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'csv';
+    const station = mergeStation({ id: fallbackId }, options?.station);
+    return context.finish(station, options?.dataset ?? defaultDataset('csv', station.id));
+  },
+};
+
+interface ResolvedColumn {
+  variable: MappedVariable;
+  index: number;
+  name: string;
+  unit: string;
+  height: number;
+}
+
+interface ResolvedMapping {
+  dateIndex: number;
+  dateName: string;
+  dateFormat: CsvDateFormat;
+  columns: ResolvedColumn[];
+  minFields: number;
+}
+
+function resolveMapping(mapping: CsvColumnMapping, headers: string[], windHeight: number, fail: (reason: string) => never): ResolvedMapping {
+  const lower = headers.map((header) => header.toLowerCase());
+  const indexOf = (ref: CsvColumnRef, what: string): number => {
+    if (typeof ref === 'number') {
+      if (!Number.isInteger(ref) || ref < 0 || ref >= headers.length) fail(`${what}: column index ${ref} is outside 0..${headers.length - 1}`);
+      return ref;
+    }
+    const index = lower.indexOf(ref.trim().toLowerCase());
+    if (index < 0) fail(`${what}: no column named '${ref}' (columns: ${headers.join(', ')})`);
+    return index;
+  };
+  const dateIndex = indexOf(mapping.date.column, 'date');
+  const columns: ResolvedColumn[] = [];
+  for (const variable of Object.keys(VARIABLE_KIND) as MappedVariable[]) {
+    const column = mapping[variable] as (CsvColumn<string> & { height?: number }) | undefined;
+    if (!column) continue;
+    const kind = VARIABLE_KIND[variable];
+    const unit = column.unit ?? UNITS[kind][0];
+    if (!(UNITS[kind] as readonly string[]).includes(unit)) {
+      fail(`${variable}: unknown unit '${unit}'; accepted: ${UNITS[kind].join(', ')}`);
+    }
+    const height = column.height ?? windHeight;
+    if (kind === 'wind' && !(height >= 0.5)) fail(`${variable}: wind height ${height} m is below 0.5 m`);
+    const index = indexOf(column.column, variable);
+    columns.push({ variable, index, name: headers[index]!, unit, height });
+  }
+  const minFields = Math.max(dateIndex, ...columns.map((column) => column.index)) + 1;
+  return { dateIndex, dateName: headers[dateIndex]!, dateFormat: mapping.date.format ?? 'auto', columns, minFields };
+}
+
+function missingMatcher(markers: readonly string[]): (text: string) => boolean {
+  const texts = new Set(markers.map((marker) => marker.trim().toLowerCase()));
+  const numbers = new Set(markers.map((marker) => marker.trim()).filter((marker) => marker !== '' && Number.isFinite(Number(marker))).map(Number));
+  return (text) => {
+    const t = text.trim();
+    if (texts.has(t.toLowerCase())) return true;
+    return numbers.size > 0 && t !== '' && numbers.has(Number(t));
+  };
+}
+
+function convert(column: ResolvedColumn, raw: number): number {
+  switch (VARIABLE_KIND[column.variable]) {
+    case 'temperature':
+      return checkRange(temperatureToCelsius(raw, column.unit as TemperatureUnit), PLAUSIBLE.temperature, column.name)!;
+    case 'precipitation':
+      return checkRange(precipitationToMm(raw, column.unit as PrecipitationUnit), PLAUSIBLE.precipitation, column.name)!;
+    case 'solar':
+      return checkRange(solarToWhPerM2(raw, column.unit as SolarUnit), PLAUSIBLE.solar, column.name)!;
+    case 'humidity':
+      return checkRange(humidityToPercent(raw, column.unit as HumidityUnit), PLAUSIBLE.humidity, column.name)!;
+    case 'wind':
+      return checkRange(windSpeedAt10m(windToMetresPerSecond(raw, column.unit as WindUnit), column.height), PLAUSIBLE.wind, column.name)!;
+  }
+}
+
+function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: string) => boolean): DailyWeather {
+  const dateText = fields[mapping.dateIndex]!;
+  if (isMissing(dateText)) throw new BadRow(`${mapping.dateName}: date is missing`);
+  const day = emptyDay(parseCsvDate(dateText, mapping.dateFormat));
+  const values: Partial<Record<MappedVariable, number | null>> = {};
+  for (const column of mapping.columns) {
+    const text = fields[column.index]!;
+    values[column.variable] = isMissing(text) ? null : convert(column, requireNumber(text, column.name));
+  }
+  day.tmax = values.tmax ?? null;
+  day.tmin = values.tmin ?? null;
+  day.precipitation = values.precipitation ?? null;
+  day.solar = values.solar ?? null;
+  day.rhMax = values.rhMax ?? null;
+  day.rhMin = values.rhMin ?? null;
+  day.windDayMax = values.windDayMax ?? null;
+  day.windMorningMax = values.windMorningMax ?? null;
+  day.windAverage = values.windAverage ?? null;
+  if (day.rhMax === null && day.rhMin === null) {
+    const dewPoint = values.dewPoint ?? null;
+    const mean = values.rhMean ?? null;
+    if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
+      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
+      day.rhMax = range.rhMax;
+      day.rhMin = range.rhMin;
+    } else if (mean !== null) {
+      day.rhMax = day.rhMin = mean;
+    }
+  }
+  return day;
+}

@@ -1,0 +1,114 @@
+/**
+ * KNMI daily station data (`etmgeg_<stn>.txt`, "daggegevens"): a free-text header, a column line
+ * `# STN,YYYYMMDD,DDVEC,…` and comma-separated rows with right-aligned numbers; a blank field is
+ * missing.
+ *
+ * Mapping (KNMI anemometers stand at 10 m, so wind needs no height correction):
+ *   TX, TN (0.1 °C)        → tmax, tmin
+ *   RH (0.1 mm; -1 = <0.05 mm) → precipitation (-1 becomes 0 mm: a trace below the resolution)
+ *   Q (J/cm²)              → solar (× 10⁴ / 3600 Wh/m²)
+ *   UX, UN (%)             → rhMax, rhMin
+ *   FHX (0.1 m/s, highest hourly mean speed) → windDayMax
+ *   FG (0.1 m/s, mean of the day's 24 hourly means) → windAverage
+ *   windMorningMax → null: the daily file has no hourly speeds (FHXH only says in which UT hour
+ *   the day's maximum fell), and a morning maximum cannot be derived from it.
+ * Station coordinates come from a `STN LON(east) LAT(north) ALT(m) NAME` header block when the
+ * file has one (newer downloads); otherwise pass them with the `station` option.
+ */
+import type { DailyWeather } from '../weather-source.js';
+import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
+import {
+  BadRow,
+  checkRange,
+  defaultDataset,
+  emptyDay,
+  mergeStation,
+  PLAUSIBLE,
+  requireNumber,
+  splitLines,
+  StationFileParseContext,
+} from './station-file-parse-context.js';
+import { precipitationToMm, solarToWhPerM2, temperatureToCelsius, windToMetresPerSecond } from './weather-units.js';
+
+const COLUMN_LINE = /^\s*#?\s*STN\s*,\s*YYYYMMDD\s*,/i;
+const STATION_TABLE_HEAD = /^\s*#?\s*STN\s+LON\(east\)\s+LAT\(north\)/i;
+const STATION_TABLE_ROW = /^\s*#?\s*(\d+):?\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(.*?)\s*$/;
+
+export const knmiFormat: StationFileFormat = {
+  name: 'knmi',
+  description: 'KNMI daily station data (etmgeg_<station>.txt)',
+
+  detect(firstLines) {
+    return firstLines.some((line) => COLUMN_LINE.test(line) || /KONINKLIJK NEDERLANDS METEOROLOGISCH INSTITUUT/i.test(line));
+  },
+
+  parse(text: string, options?: StationParseOptions): ParsedStationFile {
+    const lines = splitLines(text);
+    const context = new StationFileParseContext(options, lines.length);
+    let columns: string[] | undefined;
+    let fromHeader: Omit<StationInfo, 'id'> & { id?: string } = {};
+    let stationId: string | undefined;
+
+    for (let index = 0; index < lines.length; index++) {
+      const lineNumber = index + 1;
+      const line = lines[index]!;
+      context.progress(lineNumber);
+      if (columns === undefined) {
+        if (STATION_TABLE_HEAD.test(line)) {
+          const match = STATION_TABLE_ROW.exec(lines[index + 1] ?? '');
+          if (match) {
+            fromHeader = {
+              id: match[1]!,
+              longitude: Number(match[2]),
+              latitude: Number(match[3]),
+              elevation: Number(match[4]),
+              ...(match[5] ? { name: match[5] } : {}),
+            };
+          }
+        } else if (COLUMN_LINE.test(line)) {
+          columns = line.replace(/^\s*#/, '').split(',').map((name) => name.trim().toUpperCase());
+        }
+        continue;
+      }
+      if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+      const header = columns;
+      context.row(lineNumber, () => {
+        const fields = line.split(',');
+        if (fields.length !== header.length) throw new BadRow(`expected ${header.length} fields, found ${fields.length}`);
+        const row = new Map(header.map((name, i) => [name, fields[i]!.trim()]));
+        const stn = row.get('STN')!;
+        if (!/^\d+$/.test(stn)) throw new BadRow(`STN: '${stn}' is not a station number`);
+        if (stationId === undefined) stationId = stn;
+        else if (stn !== stationId) throw new BadRow(`STN ${stn} differs from the file's station ${stationId}`);
+        return knmiDay(row);
+      });
+    }
+    if (columns === undefined) return context.fail(lines.length, 'no column line "# STN,YYYYMMDD,..." found');
+
+    const station = mergeStation({ ...fromHeader, id: fromHeader.id ?? stationId ?? 'unknown' }, options?.station);
+    return context.finish(station, options?.dataset ?? defaultDataset('knmi', station.id));
+  },
+};
+
+function knmiDay(row: Map<string, string>): DailyWeather {
+  const dateText = row.get('YYYYMMDD')!;
+  if (!/^\d{8}$/.test(dateText)) throw new BadRow(`YYYYMMDD: '${dateText}' is not a date`);
+  const day = emptyDay(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6, 8)}`);
+  const value = (name: string): number | null => {
+    const text = row.get(name);
+    return text === undefined || text === '' ? null : requireNumber(text, name);
+  };
+  const map = <T>(name: string, convert: (raw: number) => T): T | null => {
+    const raw = value(name);
+    return raw === null ? null : convert(raw);
+  };
+  day.tmax = checkRange(map('TX', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TX');
+  day.tmin = checkRange(map('TN', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TN');
+  day.precipitation = checkRange(map('RH', (v) => (v === -1 ? 0 : precipitationToMm(v, '0.1mm'))), PLAUSIBLE.precipitation, 'RH');
+  day.solar = checkRange(map('Q', (v) => solarToWhPerM2(v, 'J/cm2')), PLAUSIBLE.solar, 'Q');
+  day.rhMax = checkRange(value('UX'), PLAUSIBLE.humidity, 'UX');
+  day.rhMin = checkRange(value('UN'), PLAUSIBLE.humidity, 'UN');
+  day.windDayMax = checkRange(map('FHX', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FHX');
+  day.windAverage = checkRange(map('FG', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FG');
+  return day;
+}

@@ -1,0 +1,68 @@
+/**
+ * A chain of weather sources as one source: each request is answered by the first source that
+ * holds the data (`null` means "ask the next"). Errors are not swallowed: a
+ * `SourceUnavailableError` of a configured provider reaches the caller (served as 503), never a
+ * silent fall-through to a later source. The answer keeps the provenance (`source`) of the
+ * source that gave it.
+ */
+import { datesInRange } from '../core/dates.js';
+import type { DailyResult, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from './weather-source.js';
+
+export const KNOWN_SOURCE_NAMES = ['store', 'synthetic', 'open-meteo', 'nasa-power'] as const;
+export type SourceName = (typeof KNOWN_SOURCE_NAMES)[number];
+
+export class InvalidSourceOrderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidSourceOrderError';
+  }
+}
+
+/**
+ * Reads a configured order such as `store,open-meteo,synthetic` (comma-separated, spaces
+ * allowed, case-insensitive). Empty, unknown or repeated names are an `InvalidSourceOrderError`.
+ */
+export function parseSourceOrder(text: string): SourceName[] {
+  const names = text.split(',').map((name) => name.trim().toLowerCase());
+  if (text.trim() === '' || names.every((name) => name === '')) {
+    throw new InvalidSourceOrderError(`The weather source order is empty; give a comma-separated list of ${KNOWN_SOURCE_NAMES.join(', ')}.`);
+  }
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (name === '') throw new InvalidSourceOrderError(`The weather source order '${text}' has an empty name; give a comma-separated list of ${KNOWN_SOURCE_NAMES.join(', ')}.`);
+    if (!(KNOWN_SOURCE_NAMES as readonly string[]).includes(name)) {
+      throw new InvalidSourceOrderError(`Unknown weather source '${name}' in '${text}'; known sources: ${KNOWN_SOURCE_NAMES.join(', ')}.`);
+    }
+    if (seen.has(name)) throw new InvalidSourceOrderError(`Weather source '${name}' appears more than once in '${text}'.`);
+    seen.add(name);
+  }
+  return names as SourceName[];
+}
+
+export function createSourceChain(sources: readonly WeatherSource[]): WeatherSource {
+  const chain = [...sources];
+  return {
+    name: chain.map((source) => source.name).join(','),
+
+    async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
+      for (const source of chain) {
+        const result = await source.daily(cell, range);
+        if (result === null) continue;
+        const expected = range.end < range.start ? 0 : datesInRange(range.start, range.end).length;
+        if (result.days.length !== expected) {
+          throw new Error(`Weather source '${source.name}' answered ${result.days.length} days for ${range.start}..${range.end} (${expected} expected)`);
+        }
+        return result;
+      }
+      return null;
+    },
+
+    async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
+      for (const source of chain) {
+        const result = await source.hourly(cell, request);
+        if (result !== null) return result;
+      }
+      return null;
+    },
+  };
+}

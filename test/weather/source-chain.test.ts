@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { datesInRange } from '../../src/core/dates.js';
+import { cellAt } from '../../src/weather/grid.js';
+import { createSourceChain, InvalidSourceOrderError, parseSourceOrder } from '../../src/weather/source-chain.js';
+import { SourceUnavailableError, type DailyWeather, type DateRange, type WeatherSource } from '../../src/weather/weather-source.js';
+
+const CELL = cellAt(52, 5);
+const RANGE = { start: '2024-01-01', end: '2024-01-03' };
+
+function days(range: DateRange, tmax: number): DailyWeather[] {
+  return datesInRange(range.start, range.end).map((date) => ({
+    date,
+    tmax,
+    tmin: null,
+    precipitation: null,
+    solar: null,
+    rhMax: null,
+    rhMin: null,
+    windDayMax: null,
+    windMorningMax: null,
+    windAverage: null,
+  }));
+}
+
+function fake(name: string, behaviour: 'answer' | 'null' | 'unavailable', calls: string[]): WeatherSource {
+  const act = async <T>(value: T): Promise<T | null> => {
+    calls.push(name);
+    if (behaviour === 'null') return null;
+    if (behaviour === 'unavailable') throw new SourceUnavailableError(name, `${name} is down`, 120);
+    return value;
+  };
+  return {
+    name,
+    daily: (_cell, range) => act({ source: name, days: days(range, name.length) }),
+    hourly: () => act({ source: name, hours: [] }),
+  };
+}
+
+describe('source chain', () => {
+  it('answers from the first source that has the data, keeping its provenance', async () => {
+    const calls: string[] = [];
+    const chain = createSourceChain([fake('store', 'null', calls), fake('open-meteo', 'answer', calls), fake('synthetic', 'answer', calls)]);
+    const result = await chain.daily(CELL, RANGE);
+    expect(result!.source).toBe('open-meteo');
+    expect(result!.days).toHaveLength(3);
+    expect(calls).toEqual(['store', 'open-meteo']);
+    const hourly = await chain.hourly(CELL, { start: 0, hours: 0, issuedAt: 0 });
+    expect(hourly!.source).toBe('open-meteo');
+    expect(chain.name).toBe('store,open-meteo,synthetic');
+  });
+
+  it('propagates SourceUnavailableError instead of falling through', async () => {
+    const calls: string[] = [];
+    const chain = createSourceChain([fake('store', 'null', calls), fake('open-meteo', 'unavailable', calls), fake('synthetic', 'answer', calls)]);
+    const error = await chain.daily(CELL, RANGE).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceUnavailableError);
+    expect((error as SourceUnavailableError).retryAfterSeconds).toBe(120);
+    expect(calls).toEqual(['store', 'open-meteo']);
+    await expect(chain.hourly(CELL, { start: 0, hours: 1, issuedAt: 0 })).rejects.toBeInstanceOf(SourceUnavailableError);
+  });
+
+  it('answers null when no source has the data', async () => {
+    const calls: string[] = [];
+    const chain = createSourceChain([fake('store', 'null', calls), fake('nasa-power', 'null', calls)]);
+    expect(await chain.daily(CELL, RANGE)).toBeNull();
+    expect(await chain.hourly(CELL, { start: 0, hours: 1, issuedAt: 0 })).toBeNull();
+    expect(await createSourceChain([]).daily(CELL, RANGE)).toBeNull();
+  });
+
+  it('refuses an answer with the wrong number of days', async () => {
+    const broken: WeatherSource = { name: 'store', daily: async () => ({ source: 'store', days: [] }), hourly: async () => null };
+    await expect(createSourceChain([broken]).daily(CELL, RANGE)).rejects.toThrowError(/answered 0 days/);
+  });
+});
+
+describe('parseSourceOrder', () => {
+  it('reads known names in order', () => {
+    expect(parseSourceOrder('store,open-meteo')).toEqual(['store', 'open-meteo']);
+    expect(parseSourceOrder(' Store , NASA-POWER ,synthetic')).toEqual(['store', 'nasa-power', 'synthetic']);
+  });
+
+  it('rejects unknown, repeated and empty names clearly', () => {
+    expect(() => parseSourceOrder('store,openmeteo')).toThrowError(InvalidSourceOrderError);
+    expect(() => parseSourceOrder('store,openmeteo')).toThrowError("Unknown weather source 'openmeteo' in 'store,openmeteo'; known sources: store, synthetic, open-meteo, nasa-power.");
+    expect(() => parseSourceOrder('store,store')).toThrowError(/appears more than once/);
+    expect(() => parseSourceOrder('')).toThrowError(/empty/);
+    expect(() => parseSourceOrder('store,,synthetic')).toThrowError(/empty name/);
+  });
+});
