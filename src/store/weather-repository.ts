@@ -72,9 +72,11 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
           .execute();
         const row = await readForUpdate(trx, dataset, cellId, year);
         const current = row && row.days.length > 0 ? asBytes(row.days) : null;
+        const next = change(current);
+        if (current && Buffer.from(next).equals(Buffer.from(current))) return;
         await trx
           .updateTable('weather_daily_years')
-          .set({ days: change(current), updated_at: now })
+          .set({ days: next, updated_at: now })
           .where('cell_id', '=', cellId)
           .where('dataset', '=', dataset)
           .where('year', '=', year)

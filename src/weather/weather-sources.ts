@@ -1,0 +1,33 @@
+/**
+ * Builds the configured weather source chain (`AGWX_WEATHER`, default `store,synthetic`): one
+ * source per name, in order. Providers cache what they fetch in the database.
+ */
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { Store } from '../store/store.js';
+import { createNasaPowerSource } from './providers/nasa-power/nasa-power-source.js';
+import { createOpenMeteoSource } from './providers/open-meteo/open-meteo-source.js';
+import { createSourceChain, type SourceName } from './source-chain.js';
+import { createDatabaseWeatherCache } from './store/database-weather-cache.js';
+import { createStoreSource } from './store/store-source.js';
+import { createSyntheticSource } from './synthetic/synthetic-source.js';
+import type { WeatherSource } from './weather-source.js';
+
+export function createWeatherSources(config: Config, store: Store, clock: Clock): WeatherSource {
+  const cache = createDatabaseWeatherCache(store.weather);
+  const build: Record<SourceName, () => WeatherSource> = {
+    store: () => createStoreSource(store.weather),
+    synthetic: () => createSyntheticSource({ cacheSize: config.syntheticCacheSize }),
+    'open-meteo': () =>
+      createOpenMeteoSource({
+        cache,
+        clock,
+        endpoints: {
+          ...(config.openMeteoForecastUrl ? { forecastUrl: config.openMeteoForecastUrl } : {}),
+          ...(config.openMeteoArchiveUrl ? { archiveUrl: config.openMeteoArchiveUrl } : {}),
+        },
+      }),
+    'nasa-power': () => createNasaPowerSource({ cache, clock, endpoints: config.nasaPowerUrl ? { dailyPointUrl: config.nasaPowerUrl } : {} }),
+  };
+  return createSourceChain(config.weatherSources.map((name) => build[name]()));
+}
