@@ -1,0 +1,154 @@
+/**
+ * Smooth annual curves through twelve monthly means that keep those means: a mean-preserving
+ * harmonic interpolation (after Epstein 1991, J. Climate 4:365). The curve is a Fourier series
+ * with twelve terms (constant, cos/sin of harmonics 1-5, sin of harmonic 6), whose coefficients
+ * are solved so that the averages of the curve over the days of each month of a 365-day year equal
+ * the monthly means exactly. Periodic, so 31 December joins 1 January smoothly.
+ *
+ * Quantities that cannot be negative (precipitation, wet-day frequency, radiation, ...) take a
+ * `floor`: where the series would dip below it the curve is clipped, and the coefficients are
+ * corrected iteratively so that the monthly means of the clipped curve are still (very nearly)
+ * the given ones.
+ */
+import { daysInMonth } from '../../core/dates.js';
+
+export const CURVE_TERMS = 12;
+const DAYS = 365;
+
+/** Phase of a day in its year, in [0, 1): the centre of day `dayOfYear` (1-based) of a `yearLength`-day year. */
+export function phaseOfDay(dayOfYear: number, yearLength: number): number {
+  return (dayOfYear - 0.5) / yearLength;
+}
+
+/** Writes the twelve basis functions at `phase` into `out`. */
+export function curveBasis(phase: number, out: Float64Array): void {
+  const a = 2 * Math.PI * phase;
+  const c1 = Math.cos(a);
+  const s1 = Math.sin(a);
+  out[0] = 1;
+  let c = c1;
+  let s = s1;
+  for (let k = 1; k <= 5; k++) {
+    out[2 * k - 1] = c;
+    out[2 * k] = s;
+    const cn = c * c1 - s * s1;
+    s = s * c1 + c * s1;
+    c = cn;
+  }
+  out[11] = s; // sin of harmonic 6
+}
+
+export function evaluateCurve(coefficients: ArrayLike<number>, basis: Float64Array, floor = -Infinity): number {
+  let v = 0;
+  for (let j = 0; j < CURVE_TERMS; j++) v += coefficients[j]! * basis[j]!;
+  return v < floor ? floor : v;
+}
+
+/** The 365 × 12 basis table (day-centre phases) and the inverse of the month-averaging matrix. */
+export interface CurveSolver {
+  readonly basisTable: Float64Array;
+  readonly monthOfDay: Uint8Array;
+  readonly monthLength: Uint8Array;
+  readonly inverse: Float64Array;
+}
+
+/** Built once by whoever fits curves (the synthetic source builds one and keeps it). */
+export function createCurveSolver(): CurveSolver {
+  const basisTable = new Float64Array(DAYS * CURVE_TERMS);
+  const monthOfDay = new Uint8Array(DAYS);
+  const monthLength = new Uint8Array(12);
+  const row = new Float64Array(CURVE_TERMS);
+  let d = 0;
+  for (let m = 0; m < 12; m++) {
+    monthLength[m] = daysInMonth(2001, m + 1);
+    for (let i = 0; i < monthLength[m]!; i++, d++) monthOfDay[d] = m;
+  }
+  for (let day = 0; day < DAYS; day++) {
+    curveBasis(phaseOfDay(day + 1, DAYS), row);
+    basisTable.set(row, day * CURVE_TERMS);
+  }
+  const matrix = new Float64Array(12 * CURVE_TERMS);
+  for (let day = 0; day < DAYS; day++) {
+    const m = monthOfDay[day]!;
+    for (let j = 0; j < CURVE_TERMS; j++) matrix[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]! / monthLength[m]!;
+  }
+  return { basisTable, monthOfDay, monthLength, inverse: invert(matrix, 12) };
+}
+
+/**
+ * Coefficients of the mean-preserving curve through `monthlyMeans` (12 values, January first).
+ * With a finite `floor`, the clipped curve keeps the means to within a small tolerance.
+ */
+export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayLike<number>, floor = -Infinity): Float64Array {
+  const coefficients = new Float64Array(CURVE_TERMS);
+  multiplyInto(solver.inverse, monthlyMeans, coefficients);
+  if (floor === -Infinity) return coefficients;
+  const sums = new Float64Array(12);
+  const residual = new Float64Array(12);
+  const correction = new Float64Array(CURVE_TERMS);
+  for (let iteration = 0; iteration < 40; iteration++) {
+    sums.fill(0);
+    let clipped = false;
+    for (let day = 0; day < DAYS; day++) {
+      let v = 0;
+      const base = day * CURVE_TERMS;
+      for (let j = 0; j < CURVE_TERMS; j++) v += coefficients[j]! * solver.basisTable[base + j]!;
+      if (v < floor) {
+        v = floor;
+        clipped = true;
+      }
+      sums[solver.monthOfDay[day]!] += v;
+    }
+    if (!clipped) break;
+    let worst = 0;
+    for (let m = 0; m < 12; m++) {
+      residual[m] = monthlyMeans[m]! - sums[m]! / solver.monthLength[m]!;
+      worst = Math.max(worst, Math.abs(residual[m]!));
+    }
+    if (worst < 1e-4 * (1 + Math.abs(monthlyMeans[0]!))) break;
+    multiplyInto(solver.inverse, residual, correction);
+    for (let j = 0; j < CURVE_TERMS; j++) coefficients[j] += correction[j]!;
+  }
+  return coefficients;
+}
+
+function multiplyInto(matrix: Float64Array, vector: ArrayLike<number>, out: Float64Array): void {
+  for (let i = 0; i < CURVE_TERMS; i++) {
+    let s = 0;
+    for (let j = 0; j < 12; j++) s += matrix[i * 12 + j]! * vector[j]!;
+    out[i] = s;
+  }
+}
+
+/** Gauss-Jordan inverse with partial pivoting of an n × n row-major matrix. */
+function invert(matrix: Float64Array, n: number): Float64Array {
+  const a = Float64Array.from(matrix);
+  const inv = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) inv[i * n + i] = 1;
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col]!) > Math.abs(a[pivot * n + col]!)) pivot = r;
+    if (Math.abs(a[pivot * n + col]!) < 1e-12) throw new Error('month-averaging matrix is singular');
+    if (pivot !== col) {
+      for (let j = 0; j < n; j++) {
+        [a[col * n + j], a[pivot * n + j]] = [a[pivot * n + j]!, a[col * n + j]!];
+        [inv[col * n + j], inv[pivot * n + j]] = [inv[pivot * n + j]!, inv[col * n + j]!];
+      }
+    }
+    const p = a[col * n + col]!;
+    for (let j = 0; j < n; j++) {
+      a[col * n + j] /= p;
+      inv[col * n + j] /= p;
+    }
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = a[r * n + col]!;
+      if (f === 0) continue;
+      for (let j = 0; j < n; j++) {
+        a[r * n + j] -= f * a[col * n + j]!;
+        inv[r * n + j] -= f * inv[col * n + j]!;
+      }
+    }
+  }
+  return inv;
+}

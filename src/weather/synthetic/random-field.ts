@@ -1,0 +1,88 @@
+/**
+ * Spatially coherent daily random drivers. Independent standard normals are hashed from
+ * (lattice node, day, channel pair) on a coarse latitude/longitude lattice and interpolated
+ * bilinearly to a place, divided by the root of the summed squared weights so that the result is
+ * again a unit normal everywhere. A small local part, hashed from the place's own key, is mixed in
+ * (`localShare` of the variance). Places in the same lattice cell share their drivers almost
+ * entirely; places two or more lattice spacings apart have independent ones. Over consecutive days
+ * the drivers are independent: persistence comes from the generator's autoregression.
+ */
+import { hashKeys, normalPairFromHash } from './hash-random.js';
+
+export interface RandomFieldOptions {
+  seed: number;
+  /** Lattice spacing, degrees of latitude and of longitude. */
+  spacingDeg: number;
+  /** Share of the variance that is local to the place (0..1). */
+  localShare: number;
+  /** Number of normal pairs drawn per node and day. */
+  pairs: number;
+}
+
+/** The interpolation stencil of one place: four lattice nodes and their normalised weights. */
+export interface RandomFieldPoint {
+  readonly nodes: Int32Array;
+  readonly weights: Float64Array;
+  readonly localKey: number;
+}
+
+export interface RandomField {
+  readonly options: Readonly<RandomFieldOptions>;
+  pointAt(latitude: number, longitude: number, localKey: number): RandomFieldPoint;
+  /** Writes 2 × pairs unit normals for the place and day into `out` (starting at 0). */
+  normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void;
+}
+
+export function createRandomField(options: RandomFieldOptions): RandomField {
+  const { seed, spacingDeg, localShare, pairs } = options;
+  const columns = Math.round(360 / spacingDeg);
+  const fieldScale = Math.sqrt(1 - localShare);
+  const localScale = Math.sqrt(localShare);
+  const scratch = new Float64Array(2);
+  const localSeed = (seed ^ 0x2545f491) >>> 0;
+  const hash = hashKeys;
+  const normalPair = normalPairFromHash;
+
+  function pointAt(latitude: number, longitude: number, localKey: number): RandomFieldPoint {
+    const y = (latitude + 90) / spacingDeg;
+    const x = (((longitude % 360) + 360) % 360) / spacingDeg;
+    const r0 = Math.floor(y);
+    const c0 = Math.floor(x);
+    const ty = y - r0;
+    const tx = x - c0;
+    const nodes = new Int32Array(4);
+    const weights = new Float64Array(4);
+    const raw = [(1 - ty) * (1 - tx), (1 - ty) * tx, ty * (1 - tx), ty * tx];
+    const norm = Math.sqrt(raw.reduce((s, w) => s + w * w, 0));
+    for (let i = 0; i < 4; i++) {
+      const r = r0 + (i >> 1);
+      const c = (c0 + (i & 1)) % columns;
+      nodes[i] = r * columns + c;
+      weights[i] = (raw[i]! / norm) * fieldScale;
+    }
+    return { nodes, weights, localKey };
+  }
+
+  function normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void {
+    for (let p = 0; p < pairs; p++) {
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < 4; i++) {
+        const w = point.weights[i]!;
+        if (w === 0) continue;
+        normalPair(hash(seed, point.nodes[i]!, epochDay, p), scratch, 0);
+        a += w * scratch[0]!;
+        b += w * scratch[1]!;
+      }
+      if (localScale > 0) {
+        normalPair(hash(localSeed, point.localKey, epochDay, p), scratch, 0);
+        a += localScale * scratch[0]!;
+        b += localScale * scratch[1]!;
+      }
+      out[2 * p] = a;
+      out[2 * p + 1] = b;
+    }
+  }
+
+  return { options: { ...options }, pointAt, normals };
+}

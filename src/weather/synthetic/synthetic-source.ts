@@ -1,0 +1,156 @@
+/**
+ * The offline weather source: a stochastic weather generator driven by the CRU CL 1.0
+ * climatology. It answers any land or sea point for any date with no network and no data loaded.
+ * Daily values are the "observations"; hourly forecasts are those days, moved by an error that
+ * grows with lead time, disaggregated to hours. Every result says `source: 'synthetic'`.
+ */
+import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
+import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
+import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
+import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from '../weather-source.js';
+import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
+import type { ClimatologyGrid } from './climatology-format.js';
+import { forecastDay, type ForecastDay } from './forecast-day.js';
+import { forecastHours } from './forecast-hours.js';
+import { hashKeys, normalPairFromHash } from './hash-random.js';
+import { loadClimatology } from './load-climatology.js';
+import { createLruCache, type LruCache } from './lru-cache.js';
+import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
+import { soilStates, type SoilState } from './soil-state.js';
+import { createWeatherGenerator, type CellYear, type WeatherGenerator } from './weather-generator.js';
+
+export const SYNTHETIC_SOURCE_NAME = 'synthetic';
+export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
+/** Forecast days: the local issue day and the next 7. */
+export const SYNTHETIC_FORECAST_DAYS = 8;
+/** Days of weather run through the soil model before the first forecast day. */
+export const SOIL_SPIN_UP_DAYS = 180;
+
+export interface SyntheticSourceOptions {
+  /** Compact climatology file; default `data/climatology/cru-cl-1.0-land.bin.gz`. */
+  climatologyPath?: string;
+  /** An already loaded climatology (shared between sources); wins over `climatologyPath`. */
+  climatology?: ClimatologyGrid;
+  /** Cell-years kept in memory (about 26 kB each); 0 disables the cache. */
+  cacheSize?: number;
+  /** Generator seed; the default gives the reference synthetic weather. */
+  seed?: number;
+}
+
+export class SyntheticSource implements WeatherSource {
+  readonly name = SYNTHETIC_SOURCE_NAME;
+  readonly generator: WeatherGenerator;
+  private readonly solver: CurveSolver;
+  private readonly cellYears: LruCache<number, CellYear>;
+  private readonly climates: LruCache<number, CellClimate>;
+
+  constructor(
+    readonly climatology: ClimatologyGrid,
+    options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> = {},
+  ) {
+    const cacheSize = options.cacheSize ?? DEFAULT_CELL_YEAR_CACHE_SIZE;
+    this.generator = createWeatherGenerator({ seed: options.seed });
+    this.solver = createCurveSolver();
+    this.cellYears = createLruCache(cacheSize);
+    this.climates = createLruCache(Math.max(cacheSize, 16));
+  }
+
+  /** The daily climatology of the cell (cached). */
+  cellClimate(cell: GridCell): CellClimate {
+    return this.climates.getOrCreate(cell.id, () => cellClimateAt(this.climatology, this.solver, cell.latitude, cell.longitude));
+  }
+
+  /** One generated year at the cell (cached). */
+  cellYear(cell: GridCell, year: number): CellYear {
+    return this.cellYears.getOrCreate(cell.id * 65536 + (year & 0xffff), () => this.generator.generateCellYear(this.cellClimate(cell), cell.id, year));
+  }
+
+  /** The generated days of the range, synchronously. */
+  dailyDays(cell: GridCell, range: DateRange): DailyWeather[] {
+    const first = toEpochDay(range.start);
+    const last = toEpochDay(range.end);
+    const days: DailyWeather[] = [];
+    let year: CellYear | null = null;
+    for (let e = first; e <= last; e++) {
+      const date = fromEpochDay(e);
+      if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.cellYear(cell, yearOf(date));
+      const i = e - year.firstEpochDay;
+      days.push({
+        date,
+        tmax: year.tmax[i]!,
+        tmin: year.tmin[i]!,
+        precipitation: year.precipitation[i]!,
+        solar: year.solar[i]!,
+        rhMax: year.rhMax[i]!,
+        rhMin: year.rhMin[i]!,
+        windDayMax: year.windDayMax[i]!,
+        windMorningMax: year.windMorningMax[i]!,
+        windAverage: year.windAverage[i]!,
+      });
+    }
+    return days;
+  }
+
+  async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
+    return { source: SYNTHETIC_SOURCE_NAME, days: this.dailyDays(cell, range) };
+  }
+
+  /**
+   * Forecast days for the local dates `start`..`end` as issued on the local date `issueDate`:
+   * days before the issue date are the generated days themselves; the others carry the
+   * forecast error of their lead time.
+   */
+  forecastDays(cell: GridCell, issueDate: IsoDate, range: DateRange): ForecastDay[] {
+    const issueDay = toEpochDay(issueDate);
+    const draws = new Float64Array(8);
+    return this.dailyDays(cell, range).map((truth) => {
+      const targetDay = toEpochDay(truth.date);
+      const lead = targetDay - issueDay;
+      if (lead < 0) return { ...(truth as ForecastDay), precipitationChance: truth.precipitation! > 0 ? 100 : 0 };
+      const climate = dailyClimateOn(this.cellClimate(cell), truth.date);
+      const clearSky = clearSkyRadiation(extraterrestrialRadiation(cell.latitude, dayOfYear(truth.date)), 0) * WH_PER_MJ;
+      for (let p = 0; p < 4; p++) normalPairFromHash(hashKeys(this.generator.seed ^ 0x46, cell.id, issueDay, targetDay * 4 + p), draws, 2 * p);
+      return forecastDay(truth, climate, lead, clearSky, draws);
+    });
+  }
+
+  async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
+    if (request.hours <= 0) return { source: SYNTHETIC_SOURCE_NAME, hours: [] };
+    const timeZone = timeZoneAt(cell.latitude, cell.longitude);
+    const issueDate = localDate(request.issuedAt, timeZone);
+    const lastHour = request.start + (request.hours - 1) * 3_600_000;
+    const firstDate = localDate(request.start, timeZone);
+    const lastDate = localDate(lastHour + 1_800_000, timeZone);
+    // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
+    if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
+
+    const historyStart = addDays(firstDate, -SOIL_SPIN_UP_DAYS);
+    const days = this.forecastDays(cell, issueDate, { start: historyStart, end: addDays(lastDate, 2) });
+    const soil = soilStates(days, cell.latitude);
+    const dayMap = new Map<IsoDate, ForecastDay>();
+    const soilMap = new Map<IsoDate, SoilState>();
+    days.forEach((d, i) => {
+      dayMap.set(d.date, d);
+      soilMap.set(d.date, soil[i]!);
+    });
+    const hours = forecastHours({
+      latitude: cell.latitude,
+      longitude: cell.longitude,
+      localKey: cell.id,
+      seed: this.generator.seed,
+      issueEpochDay: toEpochDay(issueDate),
+      start: request.start,
+      hours: request.hours,
+      days: dayMap,
+      soil: soilMap,
+      startOfDay: (date) => startOfLocalDay(date, timeZone),
+      dateAt: (t) => localDate(t, timeZone),
+    });
+    return { source: SYNTHETIC_SOURCE_NAME, hours };
+  }
+}
+
+export function createSyntheticSource(options: SyntheticSourceOptions = {}): SyntheticSource {
+  const climatology = options.climatology ?? loadClimatology(options.climatologyPath);
+  return new SyntheticSource(climatology, { cacheSize: options.cacheSize, seed: options.seed });
+}

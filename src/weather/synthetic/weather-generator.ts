@@ -1,0 +1,288 @@
+/**
+ * A WGEN-family stochastic daily weather generator (Richardson 1981; Richardson & Wright 1984)
+ * parameterised from monthly climatology alone, as in Geng et al. (1986) and GWGEN (Sommer &
+ * Kaplan 2017):
+ *
+ * - Precipitation occurrence: first-order two-state Markov chain with Geng's transition
+ *   probabilities from the day's wet-day frequency f: P(W|D) = 0.75 f, P(W|W) = 0.25 + 0.75 f,
+ *   whose stationary wet fraction is exactly f.
+ * - Amounts on wet days: 0.1 mm plus a mixed exponential (Woolhiser & Roldan 1982) whose mean
+ *   makes f × mean amount equal the day's climatological precipitation, so monthly totals match.
+ * - Tmax, Tmin and solar: the WGEN residual process χ_j = A χ_{j-1} + B ε_j with Richardson's A and
+ *   B, around means and standard deviations conditioned on the day being wet or dry. The wet/dry
+ *   split of the means uses GWGEN's regressions for the difference and is centred so that the
+ *   monthly means are kept; standard deviations follow GWGEN's linear regressions on the mean.
+ *   Solar works on the fraction of clear-sky radiation (FAO-56 Rso at sea level), so it never
+ *   exceeds clear sky.
+ * - Humidity: vapour pressure from the climatology, moved with the day's Tmin anomaly and an AR(1)
+ *   residual, capped at saturation at Tmin; RHmax and RHmin from it and the day's temperatures.
+ * - Wind: daily mean from the climatology (wet days windier, after GWGEN), lognormal AR(1)
+ *   residual; day maximum and morning maximum from a diurnal amplitude drawn per day.
+ *
+ * Random drivers come from spatially coherent fields (random-field.ts) hashed from
+ * (lattice node, day), so neighbouring places share storms and warm spells. A cell-year is
+ * generated from 1 December of the year before (31 days of spin-up from a fixed dry, zero-residual
+ * state): the state at 1 January is then, for all practical purposes, the one the previous year's
+ * run reached on 31 December (the residuals forget the start as 0.7^31 ≈ 2·10⁻⁵; the Markov chains
+ * of the two runs coincide for good after the first day on which they agree, with probability 0.75
+ * per day), so years join without a jump.
+ */
+import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
+import { saturationVapourPressure } from '../../agronomy/pet.js';
+import { isLeapYear, toEpochDay } from '../../core/dates.js';
+import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
+import { hashKeys, hashToUniform, mix32, standardNormalCdf } from './hash-random.js';
+import { phaseOfDay } from './mean-preserving-curve.js';
+import { createRandomField, type RandomField } from './random-field.js';
+
+export const GENERATOR_PARAMETERS = {
+  /** Richardson (1981) residual matrices for (Tmax, Tmin, solar). */
+  A: [
+    [0.567, 0.086, -0.002],
+    [0.253, 0.504, -0.05],
+    [-0.006, -0.039, 0.244],
+  ],
+  B: [
+    [0.781, 0, 0],
+    [0.328, 0.637, 0],
+    [0.238, -0.341, 0.873],
+  ],
+  /** Geng et al. (1986): P(W|D) = 0.75 f, P(W|W) = 0.25 + P(W|D). */
+  wetAfterDryPerWetFraction: 0.75,
+  wetAfterWetOffset: 0.25,
+  /** A wet day has at least this much precipitation, mm (the CRU wet-day threshold). */
+  wetDayThresholdMm: 0.1,
+  /** Mean amount per wet day is kept within these bounds by adjusting f, mm. */
+  minMeanWetDayMm: 0.5,
+  maxMeanWetDayMm: 60,
+  maxWetFraction: 0.95,
+  /** Below this climatological precipitation a day is dry, mm/day. */
+  dryBelowMmPerDay: 0.005,
+  /** Mixed exponential: weight of the small-amount component and ratio of the two means. */
+  mixedExponentialWeight: 0.75,
+  mixedExponentialRatio: 5,
+  /** GWGEN wet-minus-dry mean regressions (from tmax_wet/dry, tmin_wet/dry): dry − wet = a + b T. */
+  tmaxDryMinusWet: [0.972804, 0.057431],
+  tminDryMinusWet: [-1.692961, 0.065177],
+  /** GWGEN standard deviation regressions sd = a + b × mean (°C). */
+  tmaxSdDry: [5.0683, -0.0702],
+  tmaxSdWet: [4.2203, -0.0497],
+  tminSdDry: [4.1502, -0.0959],
+  tminSdWet: [3.6244, -0.0978],
+  temperatureSdBounds: [1.5, 6.5],
+  /** Clear-sky fraction on wet days relative to dry days. */
+  wetDaySolarRatio: 0.6,
+  /** Vapour pressure: relative change per °C of Tmin anomaly, AR(1) coefficient, residual sd. */
+  vapourPerTminAnomaly: 0.045,
+  vapourAr: 0.5,
+  vapourSd: 0.1,
+  /** Wind: wet/dry ratio (GWGEN 1.092938 / 0.945229), AR(1) coefficient, lognormal sd. */
+  wetDayWindRatio: 1.156,
+  windAr: 0.6,
+  windSd: 0.3,
+  spinUpDays: 31,
+  /** Random-field lattices: spacing (degrees) and local share of variance. */
+  temperatureFieldSpacingDeg: 4,
+  temperatureFieldLocalShare: 0.04,
+  precipitationFieldSpacingDeg: 2,
+  precipitationFieldLocalShare: 0.12,
+} as const;
+
+/** One year of generated days at one place, 1 January first. */
+export interface CellYear {
+  readonly year: number;
+  /** Days since 1970-01-01 of 1 January. */
+  readonly firstEpochDay: number;
+  readonly length: number;
+  readonly tmax: Float64Array;
+  readonly tmin: Float64Array;
+  /** mm */
+  readonly precipitation: Float64Array;
+  /** Wh/m² per day */
+  readonly solar: Float64Array;
+  readonly rhMax: Float64Array;
+  readonly rhMin: Float64Array;
+  /** m/s at 10 m */
+  readonly windAverage: Float64Array;
+  readonly windDayMax: Float64Array;
+  readonly windMorningMax: Float64Array;
+}
+
+export interface WeatherGeneratorOptions {
+  /** Changes every random draw; the default gives the project's reference weather. */
+  seed?: number;
+}
+
+export interface WeatherGenerator {
+  readonly seed: number;
+  readonly temperatureField: RandomField;
+  readonly precipitationField: RandomField;
+  /** Generates the year at the place; `localKey` (the grid cell id) keys its local randomness. */
+  generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear;
+}
+
+export const DEFAULT_GENERATOR_SEED = 0x61677778; // "agwx"
+
+const P = GENERATOR_PARAMETERS;
+
+export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): WeatherGenerator {
+  const seed = (options.seed ?? DEFAULT_GENERATOR_SEED) >>> 0;
+  const temperatureField = createRandomField({
+    seed: mix32(seed ^ 0x1),
+    spacingDeg: P.temperatureFieldSpacingDeg,
+    localShare: P.temperatureFieldLocalShare,
+    pairs: 3,
+  });
+  const precipitationField = createRandomField({
+    seed: mix32(seed ^ 0x2),
+    spacingDeg: P.precipitationFieldSpacingDeg,
+    localShare: P.precipitationFieldLocalShare,
+    pairs: 2,
+  });
+  const localSeed = mix32(seed ^ 0x3);
+  const [a00, a01, a02] = P.A[0];
+  const [a10, a11, a12] = P.A[1];
+  const [a20, a21, a22] = P.A[2];
+  const b00 = P.B[0][0];
+  const [b10, b11] = P.B[1];
+  const [b20, b21, b22] = P.B[2];
+  const [sdLow, sdHigh] = P.temperatureSdBounds;
+  const mixWeight = P.mixedExponentialWeight;
+  const mixRatio = P.mixedExponentialRatio;
+  const mixDivisor = mixWeight + (1 - mixWeight) * mixRatio;
+  const threshold = P.wetDayThresholdMm;
+  // Local bindings of the hot helpers (one lookup each, not one per day).
+  const normalCdf = standardNormalCdf;
+  const climateAtPhase = dailyClimateAtPhase;
+  const dayPhase = phaseOfDay;
+  const ra = extraterrestrialRadiation;
+  const rsoOf = clearSkyRadiation;
+  const es = saturationVapourPressure;
+  const hash = hashKeys;
+  const uniform = hashToUniform;
+  const whPerMj = WH_PER_MJ;
+
+  function generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear {
+    const length = isLeapYear(year) ? 366 : 365;
+    const previousLength = isLeapYear(year - 1) ? 366 : 365;
+    const firstEpochDay = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
+    const latitude = climate.latitude;
+    const tPoint = temperatureField.pointAt(latitude, climate.longitude, localKey);
+    const pPoint = precipitationField.pointAt(latitude, climate.longitude, localKey);
+    const out: CellYear = {
+      year,
+      firstEpochDay,
+      length,
+      tmax: new Float64Array(length),
+      tmin: new Float64Array(length),
+      precipitation: new Float64Array(length),
+      solar: new Float64Array(length),
+      rhMax: new Float64Array(length),
+      rhMin: new Float64Array(length),
+      windAverage: new Float64Array(length),
+      windDayMax: new Float64Array(length),
+      windMorningMax: new Float64Array(length),
+    };
+    const basis = new Float64Array(12);
+    const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
+    const tn = new Float64Array(6);
+    const pn = new Float64Array(4);
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let wet = false;
+    let windResidual = 0;
+    let vapourResidual = 0;
+
+    for (let e = firstEpochDay - P.spinUpDays; e < firstEpochDay + length; e++) {
+      const inYear = e >= firstEpochDay;
+      const doy = inYear ? e - firstEpochDay + 1 : previousLength - (firstEpochDay - e) + 1;
+      climateAtPhase(climate, dayPhase(doy, inYear ? length : previousLength), basis, clim);
+      temperatureField.normals(tPoint, e, tn);
+      precipitationField.normals(pPoint, e, pn);
+
+      // Precipitation occurrence and amount.
+      const meanPrecipitation = clim.precipitation;
+      let f = 0;
+      if (meanPrecipitation > P.dryBelowMmPerDay) {
+        f = Math.max(clim.wetFraction, meanPrecipitation / P.maxMeanWetDayMm);
+        f = Math.min(f, meanPrecipitation / P.minMeanWetDayMm, P.maxWetFraction);
+      }
+      const pWet: number = wet ? P.wetAfterWetOffset + P.wetAfterDryPerWetFraction * f : P.wetAfterDryPerWetFraction * f;
+      wet = f > 0 && normalCdf(pn[0]!) < pWet;
+      let precipitation = 0;
+      if (wet) {
+        const excessMean = meanPrecipitation / f - threshold;
+        const b1 = excessMean / mixDivisor;
+        const scale = normalCdf(pn[2]!) < mixWeight ? b1 : b1 * mixRatio;
+        precipitation = Math.round((threshold - scale * Math.log(normalCdf(-pn[1]!))) * 10) / 10;
+      }
+
+      // Tmax, Tmin and solar residuals (WGEN).
+      const n0 = a00 * c0 + a01 * c1 + a02 * c2 + b00 * tn[0]!;
+      const n1 = a10 * c0 + a11 * c1 + a12 * c2 + b10 * tn[0]! + b11 * tn[1]!;
+      const n2 = a20 * c0 + a21 * c1 + a22 * c2 + b20 * tn[0]! + b21 * tn[1]! + b22 * tn[2]!;
+      c0 = n0;
+      c1 = n1;
+      c2 = n2;
+      windResidual = P.windAr * windResidual + Math.sqrt(1 - P.windAr * P.windAr) * tn[3]!;
+      vapourResidual = P.vapourAr * vapourResidual + Math.sqrt(1 - P.vapourAr * P.vapourAr) * tn[4]!;
+      if (!inYear) continue;
+      const i = e - firstEpochDay;
+
+      const dx = clamp(P.tmaxDryMinusWet[0] + P.tmaxDryMinusWet[1] * clim.tmax, -2, 4);
+      const dn = clamp(P.tminDryMinusWet[0] + P.tminDryMinusWet[1] * clim.tmin, -3, 2);
+      const meanTmax = wet ? clim.tmax - (1 - f) * dx : clim.tmax + f * dx;
+      const meanTmin = wet ? clim.tmin - (1 - f) * dn : clim.tmin + f * dn;
+      const sdTmax = clamp(wet ? P.tmaxSdWet[0] + P.tmaxSdWet[1] * meanTmax : P.tmaxSdDry[0] + P.tmaxSdDry[1] * meanTmax, sdLow, sdHigh);
+      const sdTmin = clamp(wet ? P.tminSdWet[0] + P.tminSdWet[1] * meanTmin : P.tminSdDry[0] + P.tminSdDry[1] * meanTmin, sdLow, sdHigh);
+      let tmax = meanTmax + c0 * sdTmax;
+      let tmin = meanTmin + c1 * sdTmin;
+      if (tmin > tmax) [tmax, tmin] = [tmin, tmax];
+      tmax = Math.round(tmax * 10) / 10;
+      tmin = Math.min(Math.round(tmin * 10) / 10, Math.round((tmax - 0.1) * 10) / 10);
+
+      const rso = rsoOf(ra(latitude, doy), 0) * whPerMj;
+      let solar = 0;
+      if (rso > 1) {
+        const k = clamp((clim.radiation * 24) / rso, 0.05, 0.95);
+        const kDry = Math.min(0.97, k / (1 - (1 - P.wetDaySolarRatio) * f));
+        const kWet = f > 0 ? Math.max(0.04, (k - (1 - f) * kDry) / f) : P.wetDaySolarRatio * kDry;
+        const kState = wet ? kWet : kDry;
+        const sdK = Math.min(0.12, 0.4 * Math.min(kState - 0.03, 1 - kState));
+        solar = Math.min(Math.round(clamp(kState + c2 * sdK, 0.03, 1) * rso), Math.floor(rso));
+      }
+
+      const esTmin = es(tmin) * 10;
+      const vapour = Math.min(
+        esTmin,
+        clim.vapourPressure * Math.exp(P.vapourPerTminAnomaly * (tmin - clim.tmin) + P.vapourSd * vapourResidual - 0.5 * P.vapourSd * P.vapourSd),
+      );
+      const rhMax = Math.round(1000 * (vapour / esTmin)) / 10;
+      const rhMin = Math.min(rhMax, Math.round(1000 * (vapour / (es(tmax) * 10))) / 10);
+
+      const windDry = clim.wind / (1 + f * (P.wetDayWindRatio - 1));
+      const wind = (wet ? windDry * P.wetDayWindRatio : windDry) * Math.exp(P.windSd * windResidual - 0.5 * P.windSd * P.windSd);
+      const h = hash(localSeed, localKey, e);
+      const amplitude = 0.3 + 0.4 * uniform(h);
+      const morningShare = 0.5 + 0.45 * uniform(mix32(h ^ 0x68e31da4));
+
+      out.tmax[i] = tmax;
+      out.tmin[i] = tmin;
+      out.precipitation[i] = precipitation;
+      out.solar[i] = solar;
+      out.rhMax[i] = rhMax;
+      out.rhMin[i] = rhMin;
+      out.windAverage[i] = Math.round(wind * 10) / 10;
+      out.windDayMax[i] = Math.round(wind * (1 + amplitude) * 10) / 10;
+      out.windMorningMax[i] = Math.round(wind * (1 + amplitude * morningShare) * 10) / 10;
+    }
+    return out;
+  }
+
+  return { seed, temperatureField, precipitationField, generateCellYear };
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}

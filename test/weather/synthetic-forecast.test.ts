@@ -1,0 +1,103 @@
+/** Hourly forecasts of the synthetic source. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/core/dates.js';
+import { createSyntheticSource, type SyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
+import { localDate, startOfLocalDay, timeZoneAt } from '../../src/weather/time-zone.js';
+import type { GridCell, HourlyWeather } from '../../src/weather/weather-source.js';
+import { PLACES } from './synthetic-fixture.js';
+
+const HOUR = 3_600_000;
+let source: SyntheticSource;
+beforeAll(() => {
+  source = createSyntheticSource({ cacheSize: 256 });
+});
+
+async function eightDays(cell: GridCell, issueDate: string): Promise<{ zone: string; hours: HourlyWeather[] }> {
+  const zone = timeZoneAt(cell.latitude, cell.longitude);
+  const start = startOfLocalDay(issueDate, zone);
+  const end = startOfLocalDay(addDays(issueDate, 8), zone);
+  const issuedAt = start + 9 * HOUR;
+  const result = await source.hourly(cell, { start, hours: Math.round((end - start) / HOUR), issuedAt });
+  expect(result?.source).toBe('synthetic');
+  return { zone, hours: result!.hours };
+}
+
+describe('synthetic hourly forecasts', () => {
+  it('are consistent hour by hour', async () => {
+    // The spring-forward day at Ames has 23 hours.
+    expect((await eightDays(PLACES.ames!, '2024-03-07')).hours.length).toBe(8 * 24 - 1);
+    for (const cell of [PLACES.ames!, PLACES.nairobi!, PLACES.moscow!, PLACES.manaus!, PLACES.sydney!]) {
+      const { hours } = await eightDays(cell, '2023-06-20');
+      hours.forEach((h, i) => {
+        if (i > 0) expect(h.time - hours[i - 1]!.time).toBe(HOUR);
+        expect(h.relativeHumidity).toBeGreaterThanOrEqual(0);
+        expect(h.relativeHumidity).toBeLessThanOrEqual(100);
+        expect(h.dewPoint).toBeLessThanOrEqual(h.temperature);
+        expect(h.cloudCover).toBeGreaterThanOrEqual(0);
+        expect(h.cloudCover).toBeLessThanOrEqual(100);
+        expect(h.precipitationChance).toBeGreaterThanOrEqual(0);
+        expect(h.precipitationChance).toBeLessThanOrEqual(100);
+        expect(h.precipitation).toBeGreaterThanOrEqual(0);
+        expect(h.solar).toBeGreaterThanOrEqual(0);
+        expect(h.windGust).toBeGreaterThanOrEqual(h.windAverage);
+        expect(h.soilTemperature).toHaveLength(4);
+        expect(h.soilMoisture.every((m) => m > 0 && m <= 45)).toBe(true);
+      });
+    }
+  });
+
+  it('puts the minimum temperature near sunrise, the maximum in the afternoon, no sun at night', async () => {
+    const { zone, hours } = await eightDays(PLACES.nairobi!, '2023-01-10');
+    for (let day = 1; day < 7; day++) {
+      const block = hours.slice(day * 24, day * 24 + 24);
+      const hourOf = (h: HourlyWeather) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(h.time));
+      const max = block.reduce((a, b) => (b.temperature > a.temperature ? b : a));
+      const min = block.reduce((a, b) => (b.temperature < a.temperature ? b : a));
+      expect(hourOf(max)).toBeGreaterThanOrEqual(13);
+      expect(hourOf(max)).toBeLessThanOrEqual(17);
+      expect(hourOf(min)).toBeGreaterThanOrEqual(4);
+      expect(hourOf(min)).toBeLessThanOrEqual(8);
+      for (const h of block) if (hourOf(h) < 5 || hourOf(h) >= 20) expect(h.solar).toBe(0);
+    }
+  });
+
+  it('adds up to the forecast day: solar and precipitation totals', async () => {
+    const cell = PLACES.deBilt!;
+    const { zone, hours } = await eightDays(cell, '2023-10-02');
+    const days = source.forecastDays(cell, '2023-10-02', { start: '2023-10-02', end: '2023-10-09' });
+    for (const day of days) {
+      const own = hours.filter((h) => localDate(h.time + HOUR / 2, zone) === day.date);
+      expect(Math.abs(own.reduce((s, h) => s + h.solar, 0) - day.solar)).toBeLessThanOrEqual(24);
+      expect(Math.abs(own.reduce((s, h) => s + h.precipitation, 0) - day.precipitation)).toBeLessThan(0.15);
+    }
+  });
+
+  it('errs more at day 7 than at day 1, against what the days later become', async () => {
+    const errors = new Map<number, number[]>();
+    const cells = [PLACES.ames!, PLACES.deBilt!, PLACES.beijing!, PLACES.buenosAires!];
+    for (const cell of cells) {
+      for (let k = 0; k < 8; k++) {
+        const issueDate = addDays('2022-01-05', k * 41);
+        const { zone, hours } = await eightDays(cell, issueDate);
+        const truth = source.dailyDays(cell, { start: issueDate, end: addDays(issueDate, 7) });
+        for (const lead of [1, 7]) {
+          const own = hours.filter((h) => localDate(h.time + HOUR / 2, zone) === truth[lead]!.date);
+          const forecastMax = Math.max(...own.map((h) => h.temperature));
+          errors.set(lead, [...(errors.get(lead) ?? []), (forecastMax - truth[lead]!.tmax!) ** 2]);
+        }
+      }
+    }
+    const rmse = (lead: number) => Math.sqrt(errors.get(lead)!.reduce((s, e) => s + e, 0) / errors.get(lead)!.length);
+    expect(rmse(7)).toBeGreaterThan(rmse(1) * 1.5);
+  });
+
+  it('repeats the same forecast for the same issue day and has none beyond the horizon', async () => {
+    const cell = PLACES.sydney!;
+    const a = await eightDays(cell, '2024-12-28');
+    const b = await eightDays(cell, '2024-12-28');
+    expect(a.hours).toEqual(b.hours);
+    const zone = timeZoneAt(cell.latitude, cell.longitude);
+    const issuedAt = startOfLocalDay('2024-12-28', zone);
+    expect(await source.hourly(cell, { start: startOfLocalDay('2025-01-10', zone), hours: 24, issuedAt })).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { localDate, startOfLocalDay, timeZoneAt, utcOffsetMinutes } from '../../src/weather/time-zone.js';
+
+describe('time zones', () => {
+  it('finds the zone of a location offline', () => {
+    expect(timeZoneAt(42.03, -93.62)).toBe('America/Chicago');
+    expect(timeZoneAt(-1.29, 36.82)).toBe('Africa/Nairobi');
+    expect(timeZoneAt(52.1, 5.18)).toBe('Europe/Amsterdam');
+    expect(timeZoneAt(28.61, 77.21)).toBe('Asia/Kolkata');
+  });
+
+  it('gives UTC offsets with daylight saving time', () => {
+    expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 0, 15, 12))).toBe(-360);
+    expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 6, 15, 12))).toBe(-300);
+    expect(utcOffsetMinutes('Asia/Kolkata', Date.UTC(2024, 6, 15, 12))).toBe(330);
+    // The switch at 02:00 CST = 08:00 UTC on 10 March 2024.
+    expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 2, 10, 7, 59))).toBe(-360);
+    expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 2, 10, 8, 0))).toBe(-300);
+  });
+
+  it('gives the local date of an instant', () => {
+    expect(localDate(Date.UTC(2024, 0, 1, 5, 59), 'America/Chicago')).toBe('2023-12-31');
+    expect(localDate(Date.UTC(2024, 0, 1, 6, 0), 'America/Chicago')).toBe('2024-01-01');
+    expect(localDate(Date.UTC(2024, 0, 1, 21, 0), 'Africa/Nairobi')).toBe('2024-01-02');
+  });
+
+  it('finds the start of local days, DST change days included', () => {
+    expect(startOfLocalDay('2024-03-10', 'America/Chicago')).toBe(Date.UTC(2024, 2, 10, 6));
+    expect(startOfLocalDay('2024-03-11', 'America/Chicago')).toBe(Date.UTC(2024, 2, 11, 5));
+    expect(startOfLocalDay('2024-03-11', 'America/Chicago') - startOfLocalDay('2024-03-10', 'America/Chicago')).toBe(23 * 3_600_000);
+    expect(startOfLocalDay('2024-11-04', 'America/Chicago') - startOfLocalDay('2024-11-03', 'America/Chicago')).toBe(25 * 3_600_000);
+    expect(startOfLocalDay('2024-03-31', 'Europe/Amsterdam')).toBe(Date.UTC(2024, 2, 30, 23));
+    expect(startOfLocalDay('2024-04-01', 'Asia/Kolkata')).toBe(Date.UTC(2024, 2, 31, 18, 30));
+    // Santiago skipped midnight on 11 September 2022 (00:00 → 01:00): the day began at 04:00 UTC.
+    expect(startOfLocalDay('2022-09-11', 'America/Santiago')).toBe(Date.UTC(2022, 8, 11, 4));
+  });
+});
