@@ -1,0 +1,108 @@
+/** The one place that knows the JSON shapes of models (v2 and v1), model details and model results. */
+import type { CropRecord, GrowthStageModel } from '../../catalog/catalog.js';
+import { curies, link, segment } from '../../http/links.js';
+import { selectProperties } from '../../http/properties.js';
+import type { ModelDetails, ModelResults } from '../../services/growth-stage-service.js';
+import { cropPath } from '../crops/crop-presenter.js';
+import { fieldPath } from '../fields/field-presenter.js';
+import { plantingPath } from '../plantings/planting-presenter.js';
+import { MODEL_PROPERTIES, MODEL_V1_PROPERTIES, RESULTS_PROPERTIES } from './model-schemas.js';
+
+export function modelPath(id: string): string {
+  return `/v2/agronomics/models/${segment(id)}`;
+}
+
+export function modelV1Path(id: string): string {
+  return `/v1/models/${segment(id)}`;
+}
+
+export function presentModel(model: GrowthStageModel, baseUrl: string, chosen: Set<string> | null = null) {
+  const body = {
+    id: model.id,
+    name: model.name,
+    description: model.description,
+    type: model.type,
+    source: { name: model.source.name, link: model.source.link },
+    _links: {
+      self: link(modelPath(model.id)),
+      curies: curies(baseUrl),
+      'svc:crop': model.crops.map((id) => link(cropPath(id))),
+      'svc:modelDetails': link(`${modelPath(model.id)}/details`),
+    },
+  };
+  return selectProperties(body, chosen, MODEL_PROPERTIES);
+}
+
+/** v1: `crop` is the common name of the model's crop, `cropVariety` its more specific class. */
+export function presentModelV1(model: GrowthStageModel, crop: CropRecord, chosen: Set<string> | null = null) {
+  const body = {
+    id: model.id,
+    name: model.name,
+    type: model.type,
+    crop: crop.name,
+    cropVariety: crop.type,
+    source: { name: model.source.name, link: model.source.link },
+    _links: { self: link(modelV1Path(model.id)) },
+  };
+  return selectProperties(body, chosen, MODEL_V1_PROPERTIES);
+}
+
+export function presentModelDetails(modelId: string, details: ModelDetails, selfHref: string, baseUrl: string) {
+  return {
+    biofix: details.biofix,
+    gddMethod: details.gddMethod,
+    gddBaseTemp: details.gddBaseTemp,
+    gddMaxBoundary: details.gddMaxBoundary,
+    gddMinBoundary: details.gddMinBoundary,
+    gddUnits: details.gddUnits,
+    stages: details.stages.map((stage) => ({
+      id: stage.id,
+      stage: stage.stage,
+      description: stage.description,
+      gddThreshold: stage.gddThreshold,
+      gddUnits: stage.gddUnits,
+    })),
+    _links: { self: link(selfHref), curies: curies(baseUrl), 'svc:model': link(modelPath(modelId)) },
+  };
+}
+
+export function presentModelResults(results: ModelResults, selfHref: string, baseUrl: string, chosen: Set<string> | null = null) {
+  const { field, planting, currentStage: current, nextStage: next } = results;
+  const body = {
+    modelId: results.model.id,
+    location: { latitude: field.latitude, longitude: field.longitude, fieldId: field.id },
+    plantingDate: planting.plantingDate,
+    biofixDate: results.biofixDate,
+    gddUnits: results.gddUnits,
+    previousStages: results.previousStages.map((stage) => ({
+      date: stage.date,
+      id: stage.id,
+      stage: stage.stage,
+      description: stage.description,
+      gddThreshold: stage.gddThreshold,
+    })),
+    currentStage: current && {
+      date: current.date,
+      id: current.id,
+      stage: current.stage,
+      description: current.description,
+      gddThreshold: current.gddThreshold,
+      accumulatedGdds: current.accumulatedGdds,
+    },
+    nextStage: next && {
+      id: next.id,
+      stage: next.stage,
+      description: next.description,
+      gddThreshold: next.gddThreshold,
+      gddRemaining: next.gddRemaining,
+    },
+    _links: {
+      self: link(selfHref),
+      curies: curies(baseUrl),
+      'svc:field': link(fieldPath(field.id)),
+      'svc:planting': link(plantingPath(field.id, planting.id)),
+      'svc:model': link(modelPath(results.model.id)),
+    },
+  };
+  return selectProperties(body, chosen, RESULTS_PROPERTIES);
+}

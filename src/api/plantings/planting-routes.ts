@@ -1,0 +1,186 @@
+/** /v2/agronomics/plantings and /v2/agronomics/fields/{fieldId}/plantings. Thin: parse → service → present. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { invalidParameter } from '../../http/api-error.js';
+import { invalid } from '../../core/errors.js';
+import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
+import { link } from '../../http/links.js';
+import { parseProperties } from '../../http/properties.js';
+import type { PatchOperation } from '../../services/field-service.js';
+import { createPlantingService, type PlantingListQuery as ListOptions, type PlantingRef } from '../../services/planting-service.js';
+import type { Page } from '../../store/field-repository.js';
+import type { PlantingRecord, PlantingSortColumn } from '../../store/planting-repository.js';
+import { plantingPath, presentPlanting } from './planting-presenter.js';
+import {
+  AccountPlantingBody,
+  FieldPlantingParams,
+  FieldPlantingsParams,
+  PLANTING_PROPERTIES,
+  PLANTING_SORTS,
+  PlantingBody,
+  PlantingListQuery,
+  PlantingListSchema,
+  PlantingParams,
+  PlantingPatchBody,
+  PlantingQuery,
+  PlantingSchema,
+} from './planting-schemas.js';
+
+const TAGS = ['plantings'];
+
+type Query = Record<string, string | undefined>;
+
+/** `{plantingId}`: a whole number, or `current` where the path allows it. */
+function parsePlantingRef(value: string, allowCurrent: boolean): PlantingRef {
+  if (allowCurrent && value === 'current') return 'current';
+  if (/^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
+  throw invalidParameter('plantingId', `plantingId must be a planting id (a whole number)${allowCurrent ? " or 'current'" : ''} (got '${value}').`);
+}
+
+export async function plantingRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {
+  const plantings = createPlantingService(context.store, catalog, context.clock);
+  const present = (planting: PlantingRecord, chosen: Set<string> | null = null) => presentPlanting(planting, context.config.baseUrl, chosen);
+
+  function listOptions(request: FastifyRequest): { options: ListOptions; chosen: Set<string> | null; query: Query } {
+    const query = request.query as Query;
+    const paging = parsePaging(query, 'plantings', request.auth.enterprise);
+    const sort = parseSort(query.sort, PLANTING_SORTS, []);
+    const chosen = parseProperties(query.properties, PLANTING_PROPERTIES);
+    if (query.crop !== undefined && !catalog.crop(query.crop)) {
+      throw invalidParameter('crop', `crop must be a crop id from /v2/agronomics/crops, such as ${catalog.crops[0]?.id ?? 'corn-2500-gdd'} (got '${query.crop}').`);
+    }
+    return {
+      options: { crop: query.crop, sort: sort.map((t) => ({ column: t.key as PlantingSortColumn, descending: t.descending })), ...paging },
+      chosen,
+      query,
+    };
+  }
+
+  function sendList(request: FastifyRequest, reply: FastifyReply, page: Page<PlantingRecord>, options: ListOptions, chosen: Set<string> | null, query: Query) {
+    checkOffset(options.offset, page.total);
+    reply.header('Content-Range', `${contentRange(options.offset, page.items.length, page.total)} plantings`);
+    const path = request.url.split('?')[0]!;
+    return {
+      plantings: page.items.map((planting) => present(planting, chosen)),
+      _links: { self: link(request.url), ...pageLinks(path, query, options, page.total) },
+    };
+  }
+
+  function checkWriteBack(body: { id?: number; field?: string }, fieldId: string, plantingId?: number): void {
+    if (body.field !== undefined && body.field !== fieldId) {
+      throw invalid("Invalid value for property 'field'.", `'field' must be the field of the path ('${fieldId}') when given (got '${body.field}').`);
+    }
+    if (body.id !== undefined && body.id !== plantingId) {
+      throw invalid("Invalid value for property 'id'.", plantingId === undefined ? "'id' is issued by the service; leave it out when creating a planting." : `'id' must be the planting's id (${plantingId}) when given.`);
+    }
+  }
+
+  async function create(request: FastifyRequest, reply: FastifyReply, fieldId: string, body: Static<typeof PlantingBody>) {
+    checkWriteBack(body, fieldId);
+    const planting = await plantings.create(request.auth.accountId, fieldId, body);
+    reply.code(201).header('Location', `${context.config.baseUrl}${plantingPath(planting.fieldId, planting.id)}`);
+    return present(planting);
+  }
+
+  app.get(
+    '/v2/agronomics/plantings',
+    { schema: { summary: 'List the plantings of every field, historical ones included', tags: TAGS, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
+    async (request, reply) => {
+      const { options, chosen, query } = listOptions(request);
+      return sendList(request, reply, await plantings.list(request.auth.accountId, options), options, chosen, query);
+    },
+  );
+
+  app.get(
+    '/v2/agronomics/plantings/current',
+    { schema: { summary: 'List the current planting of every field', tags: TAGS, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
+    async (request, reply) => {
+      const { options, chosen, query } = listOptions(request);
+      return sendList(request, reply, await plantings.list(request.auth.accountId, { ...options, currentOnly: true }), options, chosen, query);
+    },
+  );
+
+  app.get(
+    '/v2/agronomics/plantings/:plantingId',
+    { schema: { summary: 'Get a planting', tags: TAGS, params: PlantingParams, querystring: PlantingQuery, response: { 200: PlantingSchema } } },
+    async (request) => {
+      const { plantingId } = request.params as Static<typeof PlantingParams>;
+      const chosen = parseProperties((request.query as Query).properties, PLANTING_PROPERTIES);
+      return present(await plantings.get(request.auth.accountId, parsePlantingRef(plantingId, false) as number), chosen);
+    },
+  );
+
+  app.post(
+    '/v2/agronomics/plantings',
+    { schema: { summary: 'Create a planting for the field named in the body', tags: TAGS, body: AccountPlantingBody, response: { 201: PlantingSchema } } },
+    async (request, reply) => {
+      const body = request.body as Static<typeof AccountPlantingBody>;
+      return create(request, reply, body.field, body);
+    },
+  );
+
+  app.get(
+    '/v2/agronomics/fields/:fieldId/plantings',
+    { schema: { summary: "List a field's plantings, historical ones included", tags: TAGS, params: FieldPlantingsParams, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
+    async (request, reply) => {
+      const { fieldId } = request.params as Static<typeof FieldPlantingsParams>;
+      const { options, chosen, query } = listOptions(request);
+      return sendList(request, reply, await plantings.listInField(request.auth.accountId, fieldId, options), options, chosen, query);
+    },
+  );
+
+  app.post(
+    '/v2/agronomics/fields/:fieldId/plantings',
+    { schema: { summary: 'Create a planting; it becomes the current one of the field', tags: TAGS, params: FieldPlantingsParams, body: PlantingBody, response: { 201: PlantingSchema } } },
+    async (request, reply) => {
+      const { fieldId } = request.params as Static<typeof FieldPlantingsParams>;
+      return create(request, reply, fieldId, request.body as Static<typeof PlantingBody>);
+    },
+  );
+
+  app.get(
+    '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
+    { schema: { summary: "Get a field's planting (or its current one)", tags: TAGS, params: FieldPlantingParams, querystring: PlantingQuery, response: { 200: PlantingSchema } } },
+    async (request) => {
+      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      const chosen = parseProperties((request.query as Query).properties, PLANTING_PROPERTIES);
+      return present(await plantings.getInField(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true)), chosen);
+    },
+  );
+
+  app.put(
+    '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
+    { schema: { summary: 'Replace a planting (absent properties become null)', tags: TAGS, params: FieldPlantingParams, body: PlantingBody, response: { 200: PlantingSchema } } },
+    async (request) => {
+      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      const ref = parsePlantingRef(plantingId, true);
+      const body = request.body as Static<typeof PlantingBody>;
+      const accountId = request.auth.accountId;
+      if (body.id !== undefined) checkWriteBack(body, fieldId, (await plantings.getInField(accountId, fieldId, ref)).id);
+      else checkWriteBack(body, fieldId);
+      return present(await plantings.replace(accountId, fieldId, ref, body));
+    },
+  );
+
+  app.patch(
+    '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
+    { schema: { summary: 'Change a planting (JSON-Patch test/replace)', tags: TAGS, params: FieldPlantingParams, body: PlantingPatchBody, response: { 200: PlantingSchema } } },
+    async (request) => {
+      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      const operations = request.body as PatchOperation[];
+      return present(await plantings.patch(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true), operations));
+    },
+  );
+
+  app.delete(
+    '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
+    { schema: { summary: 'Delete a planting', tags: TAGS, params: FieldPlantingParams } },
+    async (request, reply) => {
+      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      await plantings.delete(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true));
+      return reply.code(204).send();
+    },
+  );
+}

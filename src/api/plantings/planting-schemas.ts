@@ -1,0 +1,109 @@
+/** TypeBox schemas of the Planting resource: validation, serialization (key order) and OpenAPI. */
+import { Type } from 'typebox';
+import { PLANTING_PATCH_PATHS } from '../../services/planting-service.js';
+import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
+
+const DATE = { description: 'a date written YYYY-MM-DD' };
+
+const YieldBody = Nullable(
+  Type.Object(
+    {
+      amount: Type.Optional(Nullable(Type.Number({ minimum: 0, description: 'null or a number of at least 0' }))),
+      units: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100, description: 'null or a unit label of 1 to 100 characters' }))),
+    },
+    { additionalProperties: false, description: 'null or an object with amount and units' },
+  ),
+);
+
+const ProjectionsBody = Nullable(
+  Type.Object(
+    {
+      yield: Type.Optional(YieldBody),
+      harvestDate: Type.Optional(Nullable(Type.String(DATE))),
+    },
+    { additionalProperties: false, description: 'null or an object with yield and harvestDate' },
+  ),
+);
+
+const writable = {
+  crop: Type.String({ minLength: 1, maxLength: 100, description: 'a crop id or a crop name such as corn' }),
+  plantingDate: Type.String(DATE),
+  projections: Type.Optional(ProjectionsBody),
+  yield: Type.Optional(YieldBody),
+  harvestDate: Type.Optional(Nullable(Type.String(DATE))),
+  /** Accepted so that a planting read with GET can be written back; must match when given. */
+  id: Type.Optional(Type.Integer({ description: 'the planting id (as issued)' })),
+  _links: Type.Optional(Type.Unknown()),
+};
+
+/** POST /v2/agronomics/fields/{fieldId}/plantings and PUT: `field`, when given, must name the field of the path. */
+export const PlantingBody = Type.Object(
+  { ...writable, field: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'the field id' })) },
+  { additionalProperties: false },
+);
+
+/** POST /v2/agronomics/plantings: the field is named in the body. */
+export const AccountPlantingBody = Type.Object(
+  { ...writable, field: Type.String({ minLength: 1, maxLength: 50, description: 'the id of the field' }) },
+  { additionalProperties: false },
+);
+
+export const PlantingPatchBody = Type.Array(
+  Type.Object(
+    {
+      op: Type.String({ enum: ['test', 'replace'], description: 'one of test, replace' }),
+      path: Type.String({ enum: [...PLANTING_PATCH_PATHS], description: `one of ${PLANTING_PATCH_PATHS.join(', ')} (only these can be changed)` }),
+      value: Type.Unknown(),
+    },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, description: 'a JSON-Patch array of at least one command' },
+);
+
+const YieldSchema = Nullable(Type.Object({ amount: Type.Optional(Type.Number()), units: Type.Optional(Type.String()) }));
+
+/**
+ * Key order: id, crop, field, plantingDate, projections, yield, harvestDate, _links. Every
+ * property is optional in response schemas so that the serializer keeps this order.
+ */
+export const PlantingSchema = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  crop: Type.Optional(Type.String()),
+  field: Type.Optional(Type.String()),
+  plantingDate: Type.Optional(Type.String()),
+  projections: Type.Optional(Nullable(Type.Object({ yield: Type.Optional(YieldSchema), harvestDate: Type.Optional(Nullable(Type.String())) }))),
+  yield: Type.Optional(YieldSchema),
+  harvestDate: Type.Optional(Nullable(Type.String())),
+  _links: Type.Optional(
+    Type.Object({
+      self: Type.Optional(LinkSchema),
+      curies: Type.Optional(CuriesSchema),
+      'svc:field': Type.Optional(LinkSchema),
+      'svc:crop': Type.Optional(LinkSchema),
+    }),
+  ),
+});
+
+export const PlantingListSchema = Type.Object({
+  plantings: Type.Optional(Type.Array(PlantingSchema)),
+  _links: Type.Optional(Type.Object({ self: Type.Optional(LinkSchema), next: Type.Optional(LinkSchema), prev: Type.Optional(LinkSchema) })),
+});
+
+export const FieldPlantingsParams = Type.Object({ fieldId: Type.String() });
+export const FieldPlantingParams = Type.Object({ fieldId: Type.String(), plantingId: Type.String() });
+export const PlantingParams = Type.Object({ plantingId: Type.String() });
+
+export const PlantingListQuery = Type.Object({ ...ListQuery, crop: Type.Optional(Type.String({ description: 'a crop id' })) });
+export const PlantingQuery = Type.Object({ properties: ListQuery.properties });
+
+/** `properties` choices (matched case-insensitively); `id` and `_links` are always included. */
+export const PLANTING_PROPERTIES = ['crop', 'field', 'plantingDate', 'projections', 'yield', 'harvestDate'] as const;
+
+/** `sort` choices: wire name → repository column. */
+export const PLANTING_SORTS = {
+  id: 'id',
+  crop: 'crop',
+  field: 'fieldId',
+  plantingDate: 'plantingDate',
+  harvestDate: 'harvestDate',
+} as const;

@@ -1,0 +1,173 @@
+/**
+ * The crop and growth-stage model catalogue: plain data (data/catalog/*.json), checked once when
+ * it is loaded and indexed for lookups. Nothing here reads files; see load-catalog.ts.
+ */
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+const NullableText = Type.Union([Type.String({ minLength: 1 }), Type.Null()]);
+
+export const CropRecordSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    name: Type.String({ minLength: 1 }),
+    type: NullableText,
+    variety: NullableText,
+    isDefaultForCrop: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelStageSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    stage: Type.String({ minLength: 1 }),
+    description: Type.String({ minLength: 1 }),
+    gddThreshold: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelGddSchema = Type.Object(
+  {
+    /** One of the API's `gddMethod` values. */
+    method: Type.Union([Type.Literal('standard'), Type.Literal('modifiedstandard'), Type.Literal('min-temp-cap'), Type.Literal('min-temp-constant')]),
+    /** Unit of the temperatures below and of the stage thresholds (degree-days), as published. */
+    unit: Type.Union([Type.Literal('F'), Type.Literal('C')]),
+    baseTemp: Type.Number(),
+    minBoundary: Type.Union([Type.Number(), Type.Null()]),
+    maxBoundary: Type.Union([Type.Number(), Type.Null()]),
+    /**
+     * A lower upper boundary that applies until the accumulated GDD reach a value (NDAWN wheat
+     * and barley: 70 °F until Haun stage 2.0, 95 °F after).
+     */
+    earlyMaxBoundary: Type.Optional(
+      Type.Object({ boundary: Type.Number(), untilAccumulatedGdd: Type.Number({ minimum: 0 }) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const GrowthStageModelSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[A-Za-z0-9]+$' }),
+    name: Type.String({ minLength: 1 }),
+    description: Type.String({ minLength: 1 }),
+    type: Type.Literal('growthstage'),
+    source: Type.Object({ name: Type.String({ minLength: 1 }), link: Type.String({ pattern: '^https?://' }) }, { additionalProperties: false }),
+    /** Ids of the crop records the model applies to. */
+    crops: Type.Array(Type.String(), { minItems: 1 }),
+    /** Days from the planting date to the first day of accumulation. */
+    biofix: Type.Integer({ minimum: 0 }),
+    gdd: ModelGddSchema,
+    /** In ascending threshold order. */
+    stages: Type.Array(ModelStageSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+export type CropRecord = Static<typeof CropRecordSchema>;
+export type ModelStage = Static<typeof ModelStageSchema>;
+export type ModelGdd = Static<typeof ModelGddSchema>;
+export type GrowthStageModel = Static<typeof GrowthStageModelSchema>;
+
+export interface Catalog {
+  readonly crops: readonly CropRecord[];
+  readonly models: readonly GrowthStageModel[];
+  crop(id: string): CropRecord | undefined;
+  model(id: string): GrowthStageModel | undefined;
+  /** The crop records with this common name (case-insensitive). */
+  cropsNamed(name: string): CropRecord[];
+  /** A crop id, or a common name resolved to the record that is the default for that name. */
+  resolveCrop(idOrName: string): CropRecord | undefined;
+}
+
+export class CatalogError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CatalogError';
+  }
+}
+
+/** Every rule the catalogue must satisfy, as a list of problems (empty when it is sound). */
+export function catalogProblems(crops: readonly CropRecord[], models: readonly GrowthStageModel[]): string[] {
+  const problems: string[] = [];
+  const cropIds = new Set<string>();
+  const combinations = new Set<string>();
+  const defaults = new Map<string, number>();
+  for (const crop of crops) {
+    if (cropIds.has(crop.id)) problems.push(`crop id '${crop.id}' appears twice`);
+    cropIds.add(crop.id);
+    const combination = JSON.stringify([crop.name, crop.type, crop.variety]);
+    if (combinations.has(combination)) problems.push(`crop '${crop.id}' repeats the name, type and variety of another record`);
+    combinations.add(combination);
+    const name = crop.name.toLowerCase();
+    defaults.set(name, (defaults.get(name) ?? 0) + (crop.isDefaultForCrop ? 1 : 0));
+  }
+  for (const [name, count] of defaults) {
+    if (count !== 1) problems.push(`crop name '${name}' has ${count} default records (exactly one is required)`);
+  }
+  const modelIds = new Set<string>();
+  for (const model of models) {
+    if (modelIds.has(model.id)) problems.push(`model id '${model.id}' appears twice`);
+    modelIds.add(model.id);
+    for (const crop of model.crops) {
+      if (!cropIds.has(crop)) problems.push(`model '${model.id}' names unknown crop '${crop}'`);
+    }
+    const stageIds = new Set<string>();
+    let previous = Number.NEGATIVE_INFINITY;
+    for (const stage of model.stages) {
+      if (stageIds.has(stage.id)) problems.push(`model '${model.id}' repeats stage id '${stage.id}'`);
+      stageIds.add(stage.id);
+      if (!(stage.gddThreshold > previous)) problems.push(`model '${model.id}' stage '${stage.id}' is not above the previous threshold`);
+      previous = stage.gddThreshold;
+    }
+    const { minBoundary, maxBoundary } = model.gdd;
+    if (minBoundary !== null && maxBoundary !== null && minBoundary > maxBoundary) {
+      problems.push(`model '${model.id}' has a lower boundary above its upper boundary`);
+    }
+  }
+  return problems;
+}
+
+/** Checks the data (shape and rules) and indexes it; throws CatalogError naming every problem. */
+export function createCatalog(cropData: unknown, modelData: unknown): Catalog {
+  const shapeProblems: string[] = [];
+  const crops = checkedList(cropData, CropRecordSchema, 'crops', shapeProblems);
+  const models = checkedList(modelData, GrowthStageModelSchema, 'models', shapeProblems);
+  const problems = [...shapeProblems, ...catalogProblems(crops, models)];
+  if (problems.length > 0) throw new CatalogError(`The catalogue is not valid: ${problems.join('; ')}.`);
+  const cropsById = new Map(crops.map((crop) => [crop.id, crop]));
+  const modelsById = new Map(models.map((model) => [model.id, model]));
+  const cropsNamed = (name: string) => crops.filter((crop) => crop.name.toLowerCase() === name.trim().toLowerCase());
+  return {
+    crops,
+    models,
+    crop: (id) => cropsById.get(id),
+    model: (id) => modelsById.get(id),
+    cropsNamed,
+    resolveCrop: (idOrName) => cropsById.get(idOrName) ?? cropsNamed(idOrName).find((crop) => crop.isDefaultForCrop),
+  };
+}
+
+function checkedList<T extends typeof CropRecordSchema | typeof GrowthStageModelSchema>(
+  data: unknown,
+  schema: T,
+  key: 'crops' | 'models',
+  problems: string[],
+): Static<T>[] {
+  const list = (data as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list)) {
+    problems.push(`'${key}' must be an array`);
+    return [];
+  }
+  const valid: Static<T>[] = [];
+  list.forEach((item, index) => {
+    if (Value.Check(schema, item)) valid.push(item as Static<T>);
+    else {
+      const first = [...Value.Errors(schema, item)][0];
+      problems.push(`${key}[${index}] ${first ? `${first.instancePath || '/'} ${first.message}` : 'is not valid'}`);
+    }
+  });
+  return valid;
+}

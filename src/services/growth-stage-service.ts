@@ -1,0 +1,186 @@
+/**
+ * Growth-stage models: the details of a model (GDD method, base, boundaries, stage thresholds) in
+ * the requested unit system, and a model's results for a field's current planting: GDD
+ * accumulated from the biofix date through yesterday at the field (or the harvest date), the
+ * stages reached and when, and what remains to the next stage.
+ *
+ * Models are published in one unit (°F for every model shipped); accumulation runs in that unit
+ * with the published parameters, and values are converted for the answer.
+ */
+import type { GddParameters } from '../agronomy/gdd.js';
+import { dailyGddFromCelsius } from '../agronomy/gdd.js';
+import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
+import { fahrenheitToCelsius, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
+import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
+import type { Clock } from '../core/clock.js';
+import { addDays, type IsoDate } from '../core/dates.js';
+import { invalid, notFoundError } from '../core/errors.js';
+import type { UnitSystem } from '../core/units.js';
+import type { FieldRecord } from '../store/field-repository.js';
+import type { PlantingRecord } from '../store/planting-repository.js';
+import type { Store } from '../store/store.js';
+import { cellAt } from '../weather/grid.js';
+import { localDate, timeZoneAt } from '../weather/time-zone.js';
+import { type DailyWeather, SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
+
+/** Accumulation stops this many days after the biofix date (a growing season is shorter). */
+export const MAX_SEASON_DAYS = 366;
+
+export interface ModelStageDetails {
+  id: string;
+  stage: string;
+  description: string;
+  gddThreshold: number;
+  gddUnits: string;
+}
+
+export interface ModelDetails {
+  biofix: number;
+  gddMethod: string;
+  gddBaseTemp: number;
+  gddMaxBoundary: number | null;
+  gddMinBoundary: number | null;
+  gddUnits: string;
+  stages: ModelStageDetails[];
+}
+
+export interface ModelResults {
+  model: GrowthStageModel;
+  field: FieldRecord;
+  planting: PlantingRecord;
+  biofixDate: IsoDate;
+  gddUnits: string;
+  previousStages: ReachedStage[];
+  currentStage: CurrentStage | null;
+  nextStage: NextStage | null;
+  /** Provenance of the weather used. */
+  source: string;
+}
+
+export interface GrowthStageService {
+  details(modelId: string, units: UnitSystem): ModelDetails;
+  results(accountId: number, fieldId: string, modelId: string, units: UnitSystem): Promise<ModelResults>;
+}
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+/** Converts a model's published values into the unit of the requested unit system. */
+function modelUnits(model: GrowthStageModel, units: UnitSystem) {
+  const target = units === 'usa' ? 'F' : 'C';
+  const from = model.gdd.unit;
+  const temperature = (value: number) =>
+    from === target ? value : round(target === 'C' ? fahrenheitToCelsius(value) : celsiusToFahrenheit(value), 2);
+  const degreeDays = (value: number) => round(from === target ? value : target === 'C' ? value / 1.8 : value * 1.8, 1);
+  return { gddUnits: target, temperature, degreeDays };
+}
+
+/**
+ * Accumulated GDD per day in the model's own unit, with its method, base and boundaries (and an
+ * early upper boundary while the accumulation is below its limit). A day without temperatures
+ * adds nothing.
+ */
+export function accumulateModelGdd(model: GrowthStageModel, days: readonly DailyWeather[]): { date: IsoDate; accumulatedGdd: number }[] {
+  const { gdd } = model;
+  const parameters = (maxBoundary: number | null): GddParameters => ({
+    method: gdd.method,
+    unitSystem: gdd.unit === 'F' ? 'usa' : 'metric',
+    baseTemp: gdd.baseTemp,
+    minBoundary: gdd.minBoundary,
+    maxBoundary,
+  });
+  const regular = parameters(gdd.maxBoundary);
+  const early = gdd.earlyMaxBoundary ? parameters(gdd.earlyMaxBoundary.boundary) : null;
+  let accumulated = 0;
+  return days.map((day) => {
+    if (day.tmax !== null && day.tmin !== null) {
+      const inEarlyPhase = early !== null && accumulated < gdd.earlyMaxBoundary!.untilAccumulatedGdd;
+      accumulated = round(accumulated + dailyGddFromCelsius(day.tmax, day.tmin, inEarlyPhase ? early : regular), 6);
+    }
+    return { date: day.date, accumulatedGdd: accumulated };
+  });
+}
+
+export function createGrowthStageService(deps: { store: Store; catalog: Catalog; clock: Clock; weather?: WeatherSource }): GrowthStageService {
+  const { store, catalog, clock, weather } = deps;
+  const requireModel = (modelId: string) => {
+    const model = catalog.model(modelId);
+    if (!model) throw notFoundError('Model', `No model with id '${modelId}' exists; see /v2/agronomics/models.`);
+    return model;
+  };
+
+  return {
+    details(modelId, units) {
+      const model = requireModel(modelId);
+      const convert = modelUnits(model, units);
+      return {
+        biofix: model.biofix,
+        gddMethod: model.gdd.method,
+        gddBaseTemp: convert.temperature(model.gdd.baseTemp),
+        gddMaxBoundary: model.gdd.maxBoundary === null ? null : convert.temperature(model.gdd.maxBoundary),
+        gddMinBoundary: model.gdd.minBoundary === null ? null : convert.temperature(model.gdd.minBoundary),
+        gddUnits: convert.gddUnits,
+        stages: model.stages.map((stage) => ({
+          id: stage.id,
+          stage: stage.stage,
+          description: stage.description,
+          gddThreshold: convert.degreeDays(stage.gddThreshold),
+          gddUnits: convert.gddUnits,
+        })),
+      };
+    },
+
+    async results(accountId, fieldId, modelId, units) {
+      const field = await store.fields.get(accountId, fieldId);
+      if (!field) throw notFoundError('Field', `No field with id '${fieldId}' exists for this account.`);
+      const model = requireModel(modelId);
+      const planting = await store.plantings.current(accountId, fieldId);
+      if (!planting) throw notFoundError('Planting', `The field '${fieldId}' has no planting; create one to run growth-stage models.`);
+      if (!model.crops.includes(planting.crop)) {
+        throw invalid(
+          'Model does not apply to the crop.',
+          `The model '${model.id}' applies to the crop ${model.crops.map((id) => `'${id}'`).join(', ')}; the current planting of field '${fieldId}' is '${planting.crop}'. See /v2/agronomics/models?cropId=${planting.crop}.`,
+        );
+      }
+      if (!weather) throw new SourceUnavailableError('none', 'No weather source is configured on this server.');
+
+      const yesterday = addDays(localDate(clock.now(), timeZoneAt(field.latitude, field.longitude)), -1);
+      const biofixDate = addDays(planting.plantingDate, model.biofix);
+      let end = addDays(biofixDate, MAX_SEASON_DAYS - 1);
+      if (yesterday < end) end = yesterday;
+      if (planting.harvestDate !== null && planting.harvestDate < end) end = planting.harvestDate;
+
+      let days: DailyWeather[] = [];
+      let source = weather.name;
+      if (end >= biofixDate) {
+        const result = await weather.daily(cellAt(field.latitude, field.longitude), { start: biofixDate, end });
+        if (!result) throw new SourceUnavailableError(weather.name, `No weather is available for ${biofixDate} to ${end} at this field.`);
+        days = result.days;
+        source = result.source;
+      }
+
+      const progress = growthStageProgress(model.stages, accumulateModelGdd(model, days));
+      const convert = modelUnits(model, units);
+      const reached = (stage: ReachedStage): ReachedStage => ({ ...stage, gddThreshold: convert.degreeDays(stage.gddThreshold) });
+      const current = progress.currentStage;
+      const next = progress.nextStage;
+      return {
+        model,
+        field,
+        planting,
+        biofixDate,
+        gddUnits: convert.gddUnits,
+        previousStages: progress.previousStages.map(reached),
+        currentStage: current && { ...reached(current), accumulatedGdds: convert.degreeDays(current.accumulatedGdds) },
+        nextStage: next && {
+          ...next,
+          gddThreshold: convert.degreeDays(next.gddThreshold),
+          gddRemaining: convert.degreeDays(next.gddRemaining),
+        },
+        source,
+      };
+    },
+  };
+}
