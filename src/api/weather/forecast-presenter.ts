@@ -1,0 +1,86 @@
+/** The one place that knows the Forecast day and block JSON shapes and key order. */
+import type { UnitSystem } from '../../core/units.js';
+import { selectProperties } from '../../http/properties.js';
+import type { ForecastDayBlocks, PresentableBlock, Spread } from '../../services/forecast-service.js';
+import { depthInUnitSystem, SOIL_DEPTHS, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
+import { FORECAST_PROPERTIES } from './forecast-schemas.js';
+import { precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
+import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
+
+export interface ForecastView {
+  place: WeatherPlace;
+  units: UnitSystem;
+  /** The requested block size: 1 and larger sizes fill different properties. */
+  blockSize: number;
+  chosen: Set<string> | null;
+  baseUrl: string;
+}
+
+const MINUTE_MS = 60_000;
+
+/** `YYYY-MM-DDTHH:mm:ss±HH:MM`: the instant as wall-clock time at the given offset. */
+export function formatTimestamp(epochMs: number, offsetMinutes: number): string {
+  const wall = new Date(epochMs + offsetMinutes * MINUTE_MS).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(absolute / 60)).padStart(2, '0');
+  const mm = String(absolute % 60).padStart(2, '0');
+  return `${wall}${sign}${hh}:${mm}`;
+}
+
+export function forecastPath(place: WeatherPlace, date: string): string {
+  return `${place.basePath}/forecasts/${date}`;
+}
+
+/**
+ * One block. Block size 1: `temperatures` has value, max and min (all the hour's temperature);
+ * `max`/`min` of relativeHumidity, wind, soilTemperatures, soilMoisture are null. Larger blocks:
+ * `temperatures.value` is null (only min and max are given), every other max/min is filled.
+ */
+export function presentBlock(block: PresentableBlock, view: ForecastView) {
+  const { units } = view;
+  const v = block.values;
+  const hourly = view.blockSize === 1;
+  const temperature = (c: number) => temperatureInUnitSystem(c, units);
+  const speed = (ms: number) => speedInUnitSystem(ms, units);
+  const spread = (s: Spread, convert: (value: number) => number = (value) => value) => ({
+    average: convert(s.average),
+    max: hourly ? null : convert(s.max),
+    min: hourly ? null : convert(s.min),
+  });
+  const body = {
+    startTime: formatTimestamp(block.start, block.startOffsetMinutes),
+    endTime: formatTimestamp(block.end, block.endOffsetMinutes),
+    conditionsCode: block.conditions.code,
+    conditionsText: block.conditions.text,
+    temperatures: {
+      value: hourly ? temperature(v.temperature.average) : null,
+      max: temperature(v.temperature.max),
+      min: temperature(v.temperature.min),
+      units: temperatureUnits(units),
+    },
+    precipitation: { chance: v.precipitationChance, amount: depthInUnitSystem(v.precipitation, units), units: precipitationUnits(units) },
+    sky: { cloudCover: v.cloudCover, sunshine: v.sunshine },
+    solar: { amount: v.solar, units: SOLAR_UNITS },
+    relativeHumidity: spread(v.relativeHumidity),
+    wind: { ...spread(v.wind, speed), units: windUnits(units) },
+    dewPoint: { amount: temperature(v.dewPoint), units: temperatureUnits(units) },
+    soilTemperatures: v.soilTemperature.map((layer, i) => ({
+      depth: SOIL_DEPTHS[i],
+      ...spread(layer, temperature),
+      units: temperatureUnits(units),
+    })),
+    soilMoisture: v.soilMoisture.map((layer, i) => ({ depth: SOIL_DEPTHS[i], ...spread(layer) })),
+  };
+  return selectProperties(body, view.chosen, FORECAST_PROPERTIES);
+}
+
+/** One day: exactly date, location, forecast, _links. */
+export function presentForecastDay(day: ForecastDayBlocks, view: ForecastView) {
+  return {
+    date: day.date,
+    location: presentLocation(view.place.location),
+    forecast: day.blocks.map((block) => presentBlock(block, view)),
+    _links: itemLinks(view.place, forecastPath(view.place, day.date), view.baseUrl),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Forecasts of a field: today plus 7 days, one date, or a date range, in blocks of 1 to 24 hours.
+ * Thin: parse → service → present.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { invalidParameter } from '../../http/api-error.js';
+import { setDataSource } from '../../http/data-source.js';
+import { checkDateSpanWithin, type DateSpan, parseBoolean, parseDateSpan, parseUtcOffset } from '../../http/date-params.js';
+import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
+import { parseProperties } from '../../http/properties.js';
+import { parseUnits } from '../../http/units.js';
+import {
+  BLOCK_SIZES,
+  type BlockSize,
+  CONDITIONS_TYPES,
+  type ConditionsType,
+  createForecastService,
+  DEFAULT_CONDITIONS_TYPE,
+  isBlockSize,
+  type TimeFrame,
+} from '../../services/forecast-service.js';
+import { WEATHER_WINDOWS } from '../../services/weather-service.js';
+import { pageOfDates } from './date-pages.js';
+import { presentForecastDay } from './forecast-presenter.js';
+import { FORECAST_PROPERTIES, FORECAST_SORTS, ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './forecast-schemas.js';
+import { FieldWeatherDatesParams, FieldWeatherParams } from './weather-schemas.js';
+import { fieldPlace, listLinks, requestPath, requireWeather } from './weather-place.js';
+
+const TAGS = ['forecasts'];
+
+type Query = Record<string, string | undefined>;
+
+function parseBlockSize(text: string | undefined): BlockSize {
+  if (text === undefined || text === '') return 1;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !isBlockSize(value)) {
+    throw invalidParameter('blockSize', `blockSize must be one of ${BLOCK_SIZES.join(', ')} (hours per block; got '${text}').`);
+  }
+  return value;
+}
+
+function parseConditionsType(text: string | undefined): ConditionsType {
+  if (text === undefined || text === '') return DEFAULT_CONDITIONS_TYPE;
+  const lower = text.toLowerCase();
+  if (!CONDITIONS_TYPES.includes(lower as ConditionsType)) {
+    throw invalidParameter('conditionsType', `conditionsType must be one of ${CONDITIONS_TYPES.join(', ')} (got '${text}').`);
+  }
+  return lower as ConditionsType;
+}
+
+/** `useLocalTime=true` → the field's zone (utcOffset ignored, though still checked); else `utcOffset` or UTC. */
+function parseTimeFrame(query: Query): TimeFrame {
+  const offsetMinutes = parseUtcOffset(query.utcOffset);
+  if (parseBoolean(query.useLocalTime, 'useLocalTime', false)) return { kind: 'local' };
+  return { kind: 'offset', offsetMinutes: offsetMinutes ?? 0 };
+}
+
+export async function forecastRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  async function answer(fieldId: string, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as Query;
+    const place = await fieldPlace(context, request, fieldId);
+    const units = parseUnits(query.units);
+    const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
+    const paging = parsePaging(query, 'forecasts', request.auth.enterprise);
+    const sort = parseSort(query.sort, FORECAST_SORTS, [{ key: 'date', descending: false }]);
+    const blockSize = parseBlockSize(query.blockSize);
+    const conditionsType = parseConditionsType(query.conditionsType);
+    const frame = parseTimeFrame(query);
+    const forecasts = createForecastService(requireWeather(context), context.clock);
+
+    const window = forecasts.window(place.location);
+    let span: DateSpan;
+    if (dates === undefined) {
+      span = { start: window.earliest, end: window.latest, single: false };
+    } else {
+      span = parseDateSpan(dates);
+      checkDateSpanWithin(span, { ...window, rule: `today or later at the field, at most ${WEATHER_WINDOWS.forecastDaysAhead} days ahead` });
+    }
+    const view = { place, units, blockSize, chosen, baseUrl: context.config.baseUrl };
+    const options = { blockSize, frame, conditionsType };
+
+    if (span.single) {
+      const result = await forecasts.forecast(place.location, [span.start], options);
+      setDataSource(reply, result.source);
+      return presentForecastDay(result.days[0]!, view);
+    }
+
+    const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
+    checkOffset(paging.offset, page.total);
+    const result = await forecasts.forecast(place.location, page.ascending, options);
+    setDataSource(reply, result.source);
+    const byDate = new Map(result.days.map((day) => [day.date, day] as const));
+    reply.header('Content-Range', `${contentRange(paging.offset, page.dates.length, page.total)} fields`);
+    return {
+      forecasts: page.dates.map((date) => presentForecastDay(byDate.get(date)!, view)),
+      _links: listLinks(place, request.url, pageLinks(requestPath(request), query, paging, page.total), context.config.baseUrl),
+    };
+  }
+
+  app.get(
+    '/v2/weather/fields/:fieldId/forecasts',
+    {
+      schema: {
+        summary: 'Forecast of a field: today plus 7 days',
+        tags: TAGS,
+        params: FieldWeatherParams,
+        querystring: ForecastQuery,
+        response: { 200: ForecastListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fieldId } = request.params as { fieldId: string };
+      return answer(fieldId, undefined, request, reply);
+    },
+  );
+
+  app.get(
+    '/v2/weather/fields/:fieldId/forecasts/:dates',
+    {
+      schema: {
+        summary: 'Forecast of a field: one date or {startDate},{endDate} (today to 7 days ahead)',
+        tags: TAGS,
+        params: FieldWeatherDatesParams,
+        querystring: ForecastQuery,
+        response: { 200: ForecastDatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fieldId, dates } = request.params as { fieldId: string; dates: string };
+      return answer(fieldId, dates, request, reply);
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Forecast day and block. Key order follows the service's published responses
+ * (docs/weather-api.md): a block is startTime, endTime, conditionsCode, conditionsText,
+ * temperatures{value,max,min,units}, precipitation{chance,amount,units}, sky{cloudCover,sunshine},
+ * solar{amount,units}, relativeHumidity{average,max,min}, wind{average,max,min,units},
+ * dewPoint{amount,units}, soilTemperatures[{depth,average,max,min,units}],
+ * soilMoisture[{depth,average,max,min}]. A single day is exactly date, location, forecast, _links.
+ */
+import { Type } from 'typebox';
+import {
+  ItemLinksSchema,
+  ListLinksSchema,
+  ListOrSingle,
+  NullableNumber,
+  WeatherListQuery,
+  WeatherLocationSchema,
+} from './weather-schemas.js';
+
+const Amount = Type.Object({ amount: Type.Optional(NullableNumber), units: Type.Optional(Type.String()) });
+
+export const ForecastBlockSchema = Type.Object({
+  startTime: Type.Optional(Type.String()),
+  endTime: Type.Optional(Type.String()),
+  conditionsCode: Type.Optional(Type.String()),
+  conditionsText: Type.Optional(Type.String()),
+  temperatures: Type.Optional(
+    Type.Object({
+      value: Type.Optional(NullableNumber),
+      max: Type.Optional(NullableNumber),
+      min: Type.Optional(NullableNumber),
+      units: Type.Optional(Type.String()),
+    }),
+  ),
+  precipitation: Type.Optional(
+    Type.Object({ chance: Type.Optional(NullableNumber), amount: Type.Optional(NullableNumber), units: Type.Optional(Type.String()) }),
+  ),
+  sky: Type.Optional(Type.Object({ cloudCover: Type.Optional(NullableNumber), sunshine: Type.Optional(NullableNumber) })),
+  solar: Type.Optional(Amount),
+  relativeHumidity: Type.Optional(
+    Type.Object({ average: Type.Optional(NullableNumber), max: Type.Optional(NullableNumber), min: Type.Optional(NullableNumber) }),
+  ),
+  wind: Type.Optional(
+    Type.Object({
+      average: Type.Optional(NullableNumber),
+      max: Type.Optional(NullableNumber),
+      min: Type.Optional(NullableNumber),
+      units: Type.Optional(Type.String()),
+    }),
+  ),
+  dewPoint: Type.Optional(Amount),
+  soilTemperatures: Type.Optional(
+    Type.Array(
+      Type.Object({
+        depth: Type.Optional(Type.String()),
+        average: Type.Optional(NullableNumber),
+        max: Type.Optional(NullableNumber),
+        min: Type.Optional(NullableNumber),
+        units: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+  soilMoisture: Type.Optional(
+    Type.Array(
+      Type.Object({
+        depth: Type.Optional(Type.String()),
+        average: Type.Optional(NullableNumber),
+        max: Type.Optional(NullableNumber),
+        min: Type.Optional(NullableNumber),
+      }),
+    ),
+  ),
+});
+
+export const ForecastDaySchema = Type.Object({
+  date: Type.Optional(Type.String()),
+  location: Type.Optional(WeatherLocationSchema),
+  forecast: Type.Optional(Type.Array(ForecastBlockSchema)),
+  _links: Type.Optional(ItemLinksSchema),
+});
+
+export const ForecastListSchema = Type.Object({
+  forecasts: Type.Optional(Type.Array(ForecastDaySchema)),
+  _links: Type.Optional(ListLinksSchema),
+});
+
+/** `/forecasts/{dates}`: the list for `{startDate},{endDate}`, the single object for one date. */
+export const ForecastDatedSchema = ListOrSingle('forecasts', ForecastListSchema, ForecastDaySchema);
+
+export const ForecastQuery = Type.Object({
+  ...WeatherListQuery,
+  blockSize: Type.Optional(Type.String({ description: 'hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1)' })),
+  conditionsType: Type.Optional(Type.String({ description: 'basic or standard (default)' })),
+  useLocalTime: Type.Optional(Type.String({ description: "true: block times in the field's time zone; false (default)" })),
+  utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),
+});
+
+/** `properties` choices (block properties); startTime, endTime, dewPoint and the soil arrays are always included. */
+export const FORECAST_PROPERTIES = [
+  'conditionsCode',
+  'conditionsText',
+  'temperatures',
+  'precipitation',
+  'sky',
+  'solar',
+  'relativeHumidity',
+  'wind',
+] as const;
+
+export const FORECAST_SORTS = { date: 'date' } as const;

@@ -1,0 +1,65 @@
+/**
+ * TypeBox pieces shared by the weather resources (observations, forecasts, norms). Every
+ * response property is optional so that the serializer keeps the order written here.
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
+
+export const NullableNumber = Nullable(Type.Number());
+
+/** `latitude`, `longitude` and, on field endpoints only, `fieldId`. */
+export const WeatherLocationSchema = Type.Object({
+  latitude: Type.Optional(Type.Number()),
+  longitude: Type.Optional(Type.Number()),
+  fieldId: Type.Optional(Type.String()),
+});
+
+/** `_links` of one day: `self`, `curies`, and `svc:field` on field endpoints. */
+export const ItemLinksSchema = Type.Object({
+  self: Type.Optional(LinkSchema),
+  curies: Type.Optional(CuriesSchema),
+  'svc:field': Type.Optional(LinkSchema),
+});
+
+/** `_links` of a list: `self`, `next`, `prev` (each only when that page exists), `curies`, `svc:field`. */
+export const ListLinksSchema = Type.Object({
+  self: Type.Optional(LinkSchema),
+  next: Type.Optional(LinkSchema),
+  prev: Type.Optional(LinkSchema),
+  curies: Type.Optional(CuriesSchema),
+  'svc:field': Type.Optional(LinkSchema),
+});
+
+export const FieldWeatherParams = Type.Object({ fieldId: Type.String() });
+export const FieldWeatherDatesParams = Type.Object({
+  fieldId: Type.String(),
+  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
+});
+export const LocationWeatherParams = Type.Object({
+  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
+});
+export const LocationWeatherDatesParams = Type.Object({
+  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
+  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
+});
+
+/** Query of the daily weather lists: paging, sort, properties, units. */
+export const WeatherListQuery = {
+  ...ListQuery,
+  units: Type.Optional(Type.String({ description: 'metric (default) or usa' })),
+};
+
+/**
+ * The answer of a path that gives a list for a date range and the single object for one date:
+ * `if` the body has the list's key it is written as the list, else as the single object. Only the
+ * tiny `if` schema is checked at run time (an `anyOf` would validate the whole body against each
+ * choice first).
+ */
+export function ListOrSingle<List extends TSchema, Single extends TSchema>(listKey: string, list: List, single: Single) {
+  return Type.Unsafe<Static<List> | Static<Single>>({
+    description: `the ${listKey} list for a range; the single object for one date or day`,
+    if: { type: 'object', required: [listKey] },
+    then: list,
+    else: single,
+  });
+}

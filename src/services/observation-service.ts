@@ -1,0 +1,57 @@
+/** Observed daily weather for a place: the allowed dates and the daily values of a date range. */
+import type { Clock } from '../core/clock.js';
+import { addDays, addMonths, datesInRange, type IsoDate } from '../core/dates.js';
+import type { DailyWeather, DateRange, WeatherSource } from '../weather/weather-source.js';
+import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+
+export interface ObservationWindow {
+  /** Earliest date allowed: today 30 months ago. */
+  earliest: IsoDate;
+  /** Latest date allowed: yesterday. */
+  latest: IsoDate;
+}
+
+export interface Observations {
+  source: string;
+  /** One entry per date of the range, in date order; a date the source lacks has null values. */
+  days: DailyWeather[];
+}
+
+export interface ObservationService {
+  window(location: WeatherLocation): ObservationWindow;
+  /** Daily values of the inclusive range, in date order. */
+  daily(location: WeatherLocation, range: DateRange): Promise<Observations>;
+}
+
+function emptyDay(date: IsoDate): DailyWeather {
+  return {
+    date,
+    tmax: null,
+    tmin: null,
+    precipitation: null,
+    solar: null,
+    rhMax: null,
+    rhMin: null,
+    windDayMax: null,
+    windMorningMax: null,
+    windAverage: null,
+  };
+}
+
+export function createObservationService(weather: WeatherSource, clock: Clock): ObservationService {
+  return {
+    window(location) {
+      const today = localToday(location, clock);
+      return { earliest: addMonths(today, -WEATHER_WINDOWS.observationMonthsBack), latest: addDays(today, -1) };
+    },
+    async daily(location, range) {
+      const result = await weather.daily(location.cell, range);
+      if (!result) throw weatherDataNotFound(location, range);
+      const dates = datesInRange(range.start, range.end);
+      const aligned = result.days.length === dates.length && result.days.every((day, i) => day.date === dates[i]);
+      if (aligned) return { source: result.source, days: result.days };
+      const byDate = new Map(result.days.map((day) => [day.date, day] as const));
+      return { source: result.source, days: dates.map((date) => byDate.get(date) ?? emptyDay(date)) };
+    },
+  };
+}

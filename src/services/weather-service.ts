@@ -1,0 +1,74 @@
+/**
+ * What the weather use cases share: where the weather is asked for (a field of the account or a
+ * raw latitude/longitude), the local calendar at that place, and the date windows of the spec's
+ * Limits table.
+ */
+import type { Clock } from '../core/clock.js';
+import { addDays, type IsoDate } from '../core/dates.js';
+import { notFoundError } from '../core/errors.js';
+import type { Store } from '../store/store.js';
+import { cellAt } from '../weather/grid.js';
+import { localDate, timeZoneAt } from '../weather/time-zone.js';
+import type { DateRange, GridCell } from '../weather/weather-source.js';
+
+// What the API layer needs of the weather core and the science, so that it depends on services only.
+export type { DailyWeather, WeatherSource } from '../weather/weather-source.js';
+export { SOIL_DEPTHS } from '../weather/weather-source.js';
+export {
+  depthInUnitSystem,
+  speedInUnitSystem,
+  temperatureDifferenceInUnitSystem,
+  temperatureInUnitSystem,
+} from '../agronomy/unit-conversions.js';
+
+/** The date windows and norm periods (spec "Limits"). */
+export const WEATHER_WINDOWS = {
+  /** Observations: yesterday or earlier, at most this many months back from today. */
+  observationMonthsBack: 30,
+  /** Forecasts: today plus this many days. */
+  forecastDaysAhead: 7,
+  /** Norms without years: this many complete seasons before the current year. */
+  normDefaultYears: 10,
+  /** Norms: at least this many years must remain. */
+  normMinimumYears: 3,
+} as const;
+
+/** A place weather is asked for. */
+export interface WeatherLocation {
+  latitude: number;
+  longitude: number;
+  /** The field's id on field endpoints, null for raw latitude/longitude. */
+  fieldId: string | null;
+  /** The grid cell whose weather answers for the place. */
+  cell: GridCell;
+  /** IANA time zone at the place: "today" and local days are dates in it. */
+  timeZone: string;
+}
+
+export function locationAt(latitude: number, longitude: number, fieldId: string | null = null): WeatherLocation {
+  return { latitude, longitude, fieldId, cell: cellAt(latitude, longitude), timeZone: timeZoneAt(latitude, longitude) };
+}
+
+/** The field's centre point as a weather location; 404 for an unknown field or another account's. */
+export async function fieldLocation(store: Store, accountId: number, fieldId: string): Promise<WeatherLocation> {
+  const field = await store.fields.get(accountId, fieldId);
+  if (!field) throw notFoundError('Field', `No field with id '${fieldId}' exists for this account.`);
+  return locationAt(field.latitude, field.longitude, field.id);
+}
+
+/** Today's date at the location, by the clock. */
+export function localToday(location: WeatherLocation, clock: Clock): IsoDate {
+  return localDate(clock.now(), location.timeZone);
+}
+
+export function localYesterday(location: WeatherLocation, clock: Clock): IsoDate {
+  return addDays(localToday(location, clock), -1);
+}
+
+/** No source of the chain holds the weather asked for. */
+export function weatherDataNotFound(location: WeatherLocation, range: DateRange): Error {
+  return notFoundError(
+    'Weather data',
+    `No weather data is available for ${location.latitude},${location.longitude} from ${range.start} to ${range.end}; check the dates and the location.`,
+  );
+}
