@@ -1,7 +1,8 @@
 /**
  * Local time at a location, offline: the IANA zone from latitude/longitude (the bundled
  * `@photostructure/tz-lookup` boundaries) and the zone's offsets from the runtime's `Intl`
- * time-zone database. Pure functions; nothing is cached between calls.
+ * time-zone database. Pure functions; the only thing kept between calls is one immutable
+ * `Intl.DateTimeFormat` per zone (building one costs far more than using it).
  */
 import tzLookup from '@photostructure/tz-lookup';
 import { toEpochDay, type IsoDate } from '../core/dates.js';
@@ -25,18 +26,30 @@ interface WallClock {
   second: number;
 }
 
+/** Formatters by zone name; bounded by the number of IANA zones (a few hundred). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
+    });
+    if (formatters.size < 1000) formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function wallClock(epochMs: number, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    era: 'short',
-  }).formatToParts(new Date(epochMs));
+  const parts = formatterFor(timeZone).formatToParts(new Date(epochMs));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const era = parts.find((p) => p.type === 'era')?.value ?? 'AD';
   const year = get('year');
