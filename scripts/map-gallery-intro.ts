@@ -41,6 +41,58 @@ the north-west corner) and field-centred images for
 - Errors: \`MapValidationError\` (400) names the parameter (\`types\`, \`X\`, \`Y\`, \`zoom\`,
   \`size\`, \`interval\`, \`latitude\`, \`longitude\`).
 
+## HTTP
+
+| path | returns |
+|---|---|
+| \`GET /v2/imagery/weathermaps/{types}/fields/{fieldId}\` | image centred on the field's centre point, latest update |
+| \`GET /v2/imagery/weathermaps/{types}/fields/{fieldId}/archives/{interval}\` | the same from an earlier update |
+| \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}\` | 256 × 256 tile, latest update |
+| \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}/archives/{interval}\` | the same from an earlier update |
+
+- **Parameters**: \`{types}\` comma-separated layer codes (at most 8, each once), drawn in the order
+  given; \`{X}\`, \`{Y}\` 0 to 2^zoom − 1; \`{zoom}\` 1–21; \`{interval}\` 0 or more. Field images
+  also take \`zoom\` (1–21, default 18) and \`size\` (\`{width}x{height}\`, each 1–${options.maxImageSide},
+  default 500x500) in the query. The field must belong to the caller's account (404 otherwise).
+- **Authentication**: \`Authorization: Bearer …\`, or on these paths only the query parameter
+  \`token\` (so an image URL works in an \`<img>\` element). No other path accepts \`?token=\`.
+- **Answer**: \`200\` with \`Content-Type: image/png\`, an \`ETag\` and \`Cache-Control\`; images with
+  weather layers also name the weather source in \`X-Data-Source\`.
+- **Caching headers**: an image of reference layers only is \`private, max-age=86400\` (it changes
+  only with a new release, which changes the ETag). An image with weather layers is
+  \`private, max-age=N\`, N the seconds until the next update of its most frequently updated weather
+  layer: then the latest image is a newer update and \`/archives/{interval}\` moves one update back.
+  \`private\` because images are served per key, and keys may be limited (below).
+- **Conditional requests**: the ETag is derived from the layers, the place, the size and each
+  weather layer's update time (and the rendering version and weather source), so the server knows
+  it before drawing. \`If-None-Match\` with the current ETag (or \`*\`) is answered \`304\` without
+  drawing, after authentication, validation, the field lookup and the access check. Every instance
+  computes the same ETag.
+- **Weather layers** read the app's weather source through \`createMapWeatherGrid\`
+  (\`src/services/map-weather-grid.ts\`): for an image it samples a lattice of at most 24 × 24 cells
+  of the 5-arc-minute grid covering the image (every 2^k-th cell, k the smallest that fits, so
+  neighbouring tiles share edge points and zoomed-in lattices reuse coarser points), asking
+  \`weather.hourly(cell, { start: hour of the update time, hours: 1, issuedAt: update time })\` once
+  per point, and interpolates bilinearly in between. One answer serves every variable, so all the
+  weather layers of a place and time share the requests. \`precipitation\` (recent precipitation)
+  sums the 24 hours ending with the update hour, or, where the source holds no such hours,
+  prorates the \`daily\` totals of the previous and current day. Lattices and point answers are
+  kept in bounded LRU caches; a failed request is not kept. A server without a weather source
+  answers \`503\` (with \`Retry-After\`) for weather layers and still draws reference layers; an
+  unreachable weather provider is \`503\` too.
+- **Errors** (the JSON error body of the API): a bad \`types\`, \`X\`, \`Y\`, \`zoom\`, \`size\` or
+  \`interval\` is \`400\` naming the parameter; an interval beyond the kept history is \`404\`, as is an
+  unknown field or another account's; a layer or region the key may not use is \`403\`.
+- **Access limits per key**: a key may be limited to some layer codes and to regions (boxes
+  west,south,east,north); an image is allowed when every layer is allowed and the image lies
+  wholly inside one region. Set them with
+  \`agwx keys limit KEY --layers base,radar --regions "-100,35,-90,45;-10,35,30,60"\`
+  (\`--layers all\` or \`--regions world\` lifts one limit, \`--clear\` both; without options the
+  command shows the limits). They are stored on the key (\`api_keys.map_layers\`,
+  \`api_keys.map_regions\`) and apply to new requests within the key cache time
+  (\`AGWX_KEY_CACHE_SECONDS\`). They are checked after parameter validation and the field lookup,
+  before the archive history, the ETag or any drawing.
+
 ## Performance
 
 \`npx tsx bench/tiles.ts\` measures, one request after another, uncached \`base,states,temperatures\`
@@ -49,6 +101,13 @@ encoding an empty 256 × 256 PNG with sharp in the same run. Drawing runs on the
 slices (the renderer yields between layers); PNG encoding runs on the libuv thread pool. A
 worker-thread pool is not used: a weather grid provider cannot be handed to another thread,
 and each worker would need its own copy of the reference data.
+
+The same benchmark renders the tiles through \`createMapWeatherGrid\`: over an in-memory source
+(the provider's own cost, with lattices rebuilt for every tile and with lattices kept) and over the
+offline synthetic weather source, where filling a lattice costs one \`hourly\` request per point and
+dominates a first image (seconds per zoom-5 tile with the synthetic source); once the lattices are
+in memory, tiles cost about what they cost with the synthetic grid. Each app creates one renderer;
+reference geodata loads on the first image that needs it (\`renderer.warmUp()\` loads it ahead).
 
 ## Coverage regions
 

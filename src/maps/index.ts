@@ -1,6 +1,6 @@
 /** Public API of the map rendering library. */
 export { createMapRenderer } from './map-renderer.js';
-export type { FieldImageRenderRequest, MapRenderer, MapRendererOptions, RenderedMapImage, TileRenderRequest } from './map-renderer.js';
+export type { FieldImageRenderRequest, MapImageDescription, MapRenderer, MapRendererOptions, RenderedMapImage, TileRenderRequest } from './map-renderer.js';
 export {
   DEFAULT_FIELD_ZOOM,
   DEFAULT_IMAGE_SIZE,

@@ -31,6 +31,11 @@ export interface MapRendererOptions {
   readonly cache?: TileCache;
   /** Default: every layer in layers/all-layers.ts. */
   readonly layers?: readonly MapLayer[];
+  /**
+   * Mixed into cache keys and ETags, e.g. the name of the weather source behind `weather`, so
+   * images made from different sources never share a cache entry or an ETag.
+   */
+  readonly variant?: string;
 }
 
 export interface TileRenderRequest {
@@ -65,6 +70,17 @@ export interface RenderedMapImage extends CachedMapImage {
   readonly cached: boolean;
 }
 
+/** What a request would produce, known without rendering: for conditional requests and headers. */
+export interface MapImageDescription {
+  readonly etag: string;
+  /** Update time shown per weather layer code (UTC epoch ms); reference layers are absent. */
+  readonly updateTimes: Readonly<Record<string, number>>;
+  /** The layers, in drawing order. */
+  readonly layers: readonly MapLayer[];
+  /** Geographic box of the image. */
+  readonly bbox: LonLatBBox;
+}
+
 export interface MapRenderer {
   readonly layers: readonly MapLayer[];
   readonly geodata: ReferenceGeodata;
@@ -72,6 +88,10 @@ export interface MapRenderer {
   renderFieldImage(request: FieldImageRenderRequest): Promise<RenderedMapImage>;
   /** Geographic box a field image request would show (for access checks before rendering). */
   fieldImageBounds(request: FieldImageRenderRequest): LonLatBBox;
+  /** Validates a tile request and tells its ETag, update times and box without rendering. */
+  describeTile(request: TileRenderRequest): MapImageDescription;
+  /** The same for a field image request. */
+  describeFieldImage(request: FieldImageRenderRequest): MapImageDescription;
   /** Loads the reference data of the given layers (default: all) so first requests are not slow. */
   warmUp(codes?: readonly string[]): Promise<void>;
 }
@@ -134,7 +154,9 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     return { png: await encodeCanvasPng(canvas), etag: '' };
   }
 
-  async function render(viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
+  const version = options.variant ? `${RENDERING_VERSION}/${options.variant}` : RENDERING_VERSION;
+
+  function plan(codes: readonly string[], interval: number, place: string) {
     const chosen = resolveLayers(codes);
     const now = options.clock.now();
     const times = chosen.map((layer) => updateTimeFor(layer, now, interval));
@@ -142,7 +164,12 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     chosen.forEach((layer, i) => {
       if (times[i] !== null) updateTimes[layer.code] = times[i]!;
     });
-    const key = `${RENDERING_VERSION}|${place}|${codes.join(',')}|${times.map((t) => t ?? '-').join(',')}`;
+    const key = `${version}|${place}|${codes.join(',')}|${times.map((t) => t ?? '-').join(',')}`;
+    return { chosen, times, updateTimes, key };
+  }
+
+  async function render(viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
+    const { chosen, times, updateTimes, key } = plan(codes, interval, place);
     const base = { width: viewport.width, height: viewport.height, updateTimes };
     const hit = await cache.get(key);
     if (hit) return { ...hit, ...base, cached: true };
@@ -172,21 +199,37 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     return centredViewport(request.longitude, request.latitude, zoom, width, height);
   }
 
+  const tilePlace = (request: TileRenderRequest) => `tile/${request.zoom}/${request.x}/${request.y}`;
+  const fieldPlace = (request: FieldImageRenderRequest, viewport: Viewport) =>
+    `field/${viewport.zoom}/${request.latitude.toFixed(6)}/${request.longitude.toFixed(6)}/${viewport.width}x${viewport.height}`;
+
+  function describe(viewport: Viewport, codes: readonly string[], interval: number, place: string): MapImageDescription {
+    const { chosen, updateTimes, key } = plan(codes, interval, place);
+    return { etag: etagFor(key), updateTimes, layers: chosen, bbox: viewport.bbox };
+  }
+
   return {
     layers,
     geodata,
     async renderTile(request) {
       validateTileCoordinates(request.x, request.y, request.zoom);
       const viewport = tileViewport(request.x, request.y, request.zoom);
-      return render(viewport, request.layers, request.interval ?? 0, `tile/${request.zoom}/${request.x}/${request.y}`);
+      return render(viewport, request.layers, request.interval ?? 0, tilePlace(request));
     },
     async renderFieldImage(request) {
       const viewport = fieldViewport(request);
-      const place = `field/${viewport.zoom}/${request.latitude.toFixed(6)}/${request.longitude.toFixed(6)}/${viewport.width}x${viewport.height}`;
-      return render(viewport, request.layers, request.interval ?? 0, place);
+      return render(viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport));
     },
     fieldImageBounds(request) {
       return fieldViewport(request).bbox;
+    },
+    describeTile(request) {
+      validateTileCoordinates(request.x, request.y, request.zoom);
+      return describe(tileViewport(request.x, request.y, request.zoom), request.layers, request.interval ?? 0, tilePlace(request));
+    },
+    describeFieldImage(request) {
+      const viewport = fieldViewport(request);
+      return describe(viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport));
     },
     async warmUp(codes = layers.map((layer) => layer.code)) {
       const chosen = resolveLayers(codes);
