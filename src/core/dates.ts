@@ -37,13 +37,33 @@ export function isMonthDay(text: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(2000, month);
 }
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date (days-from-civil, no Date objects: this is hot). */
 export function toEpochDay(date: IsoDate): number {
-  return Math.floor(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS);
+  let y = (date.charCodeAt(0) - 48) * 1000 + (date.charCodeAt(1) - 48) * 100 + (date.charCodeAt(2) - 48) * 10 + (date.charCodeAt(3) - 48);
+  const m = (date.charCodeAt(5) - 48) * 10 + (date.charCodeAt(6) - 48);
+  const d = (date.charCodeAt(8) - 48) * 10 + (date.charCodeAt(9) - 48);
+  if (m <= 2) y -= 1;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/** `YYYY-MM-DD` of a day number since 1970-01-01 (civil-from-days), for years 0–9999. */
 export function fromEpochDay(epochDay: number): IsoDate {
-  return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+  const z = epochDay + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${TWO_DIGITS[Math.floor(y / 100)]}${TWO_DIGITS[y % 100]}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}`;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
