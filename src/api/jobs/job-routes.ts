@@ -1,0 +1,55 @@
+/** /v2/jobs — batch jobs: create, read, cancel or purge. Thin: parse → service → present. */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import type { AppContext } from '../../app-context.js';
+import { invalidParameter, notFound } from '../../http/api-error.js';
+import { createJobService } from '../../jobs/job-service.js';
+import { jobPath, presentCreatedJob, presentJob } from './job-presenter.js';
+import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
+
+const TAGS = ['jobs'];
+/** Room for 10,000 requests of the longest accepted form. */
+const JOB_BODY_LIMIT = 24 * 1024 * 1024;
+/** Job ids are issued by the database as 32-bit integers. */
+const MAX_JOB_ID = 2_147_483_647;
+
+/** The job id of the path: a positive whole number (400 otherwise). */
+function jobIdOf(params: unknown): number {
+  const text = (params as { jobId: string }).jobId;
+  if (!/^\d{1,20}$/.test(text) || Number(text) < 1) {
+    throw invalidParameter('jobId', `'jobId' must be a positive whole number, the id returned when the job was created (got '${text}').`);
+  }
+  const id = Number(text);
+  if (id > MAX_JOB_ID) throw notFound('Job', `No job with id ${text} exists for this account.`);
+  return id;
+}
+
+export async function jobRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const jobs = createJobService(context.store, context.clock, () => context.wakeJobWorker?.());
+
+  app.post(
+    '/v2/jobs',
+    {
+      bodyLimit: JOB_BODY_LIMIT,
+      schema: { summary: 'Create a batch job (bundled GET requests)', tags: TAGS, body: CreateJobBody, response: { 201: CreatedJobSchema } },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof CreateJobBody>;
+      const view = await jobs.create(request.auth.accountId, body);
+      reply.code(201).header('Location', `${context.config.baseUrl}${jobPath(view.job.id)}`);
+      return presentCreatedJob(view);
+    },
+  );
+
+  app.get(
+    '/v2/jobs/:jobId',
+    { schema: { summary: 'Get a batch job (results when done)', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
+    async (request) => presentJob(await jobs.get(request.auth.accountId, jobIdOf(request.params))),
+  );
+
+  app.delete(
+    '/v2/jobs/:jobId',
+    { schema: { summary: 'Cancel a queued or running job, or purge a done one', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
+    async (request) => presentJob(await jobs.cancel(request.auth.accountId, jobIdOf(request.params))),
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The job worker of one instance: `concurrency` slots, each claiming the oldest runnable job from
+ * the database queue and running it; an idle slot looks again every `pollMs` (or at once when
+ * this instance queues a job). Also runs the retention sweep every `sweepMs`.
+ *
+ * Stopping (graceful shutdown) stops claiming, lets requests in flight finish, and hands each
+ * running job back to the queue; after a crash the job's lease expires and any instance runs it
+ * again from its start.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { type Clock, systemClock } from '../core/clock.js';
+import type { InternalCaller } from '../http/authenticate.js';
+import type { Store } from '../store/store.js';
+import { purgeExpiredJobs } from './job-retention.js';
+import { type Dispatch, type JobRunnerDependencies, runJob } from './job-runner.js';
+
+export interface JobWorkerOptions {
+  /** Jobs run at the same time by this instance. */
+  concurrency: number;
+  /** How often an idle slot looks for a job (default 1000 ms). */
+  pollMs?: number;
+  /** How long a claim holds without renewal (default 30 s). */
+  leaseMs?: number;
+  /** How often the retention sweep runs (default 10 min). */
+  sweepMs?: number;
+  /** Clock of the leases (default: the system clock). */
+  leaseClock?: Clock;
+}
+
+export interface JobWorker {
+  start(): void;
+  /** Stops claiming, hands running jobs back to the queue; resolves when every slot is idle. */
+  stop(): Promise<void>;
+  /** Makes idle slots look for a job now. */
+  wake(): void;
+}
+
+export interface JobWorkerDependencies {
+  store: Store;
+  clock: Clock;
+  dispatch: Dispatch;
+  internalCaller: InternalCaller;
+  log: FastifyBaseLogger;
+  options: JobWorkerOptions;
+}
+
+/** The worker options a configuration asks for. */
+export function jobWorkerOptions(config: Config): JobWorkerOptions {
+  return {
+    concurrency: config.jobConcurrency,
+    pollMs: config.jobPollMilliseconds,
+    leaseMs: config.jobLeaseSeconds * 1000,
+    sweepMs: config.jobSweepSeconds * 1000,
+  };
+}
+
+export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
+  const { store, clock, log, options } = deps;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const sweepMs = options.sweepMs ?? 600_000;
+  const leaseClock = options.leaseClock ?? systemClock();
+  const runner: JobRunnerDependencies = {
+    store,
+    dispatch: deps.dispatch,
+    internalCaller: deps.internalCaller,
+    clock,
+    leaseClock,
+    leaseMs,
+    log,
+  };
+
+  const stopping = new AbortController();
+  let slots: Promise<void>[] | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let stopped: Promise<void> | null = null;
+  const waiting = new Set<() => void>();
+
+  const wake = () => {
+    for (const resume of waiting) resume();
+    waiting.clear();
+  };
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const resume = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(resume);
+        resolve();
+      }, pollMs);
+      waiting.add(resume);
+    });
+
+  const slot = async () => {
+    while (!stopping.signal.aborted) {
+      let job;
+      try {
+        const now = leaseClock.now();
+        job = await store.jobs.claim(randomUUID(), now, now + leaseMs);
+      } catch (error) {
+        log.error({ err: error }, 'claiming a job failed');
+      }
+      if (!job) {
+        if (!stopping.signal.aborted) await idle();
+        continue;
+      }
+      log.info({ jobId: job.id, requests: job.requests.length, attempt: job.attempts }, 'job started');
+      try {
+        const outcome = await runJob(job, runner, stopping.signal);
+        if (outcome === 'interrupted') await store.jobs.release(job.id, job.token);
+        log.info({ jobId: job.id, outcome }, 'job ended');
+      } catch (error) {
+        log.error({ jobId: job.id, err: error }, 'job run failed; handing it back to the queue');
+        await store.jobs.release(job.id, job.token).catch(() => undefined);
+        if (!stopping.signal.aborted) await idle();
+      }
+    }
+  };
+
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= purgeExpiredJobs(store, clock)
+      .then(
+        (purged) => {
+          if (purged > 0) log.info({ purged }, 'expired jobs purged');
+        },
+        (error: unknown) => log.error({ err: error }, 'job retention sweep failed'),
+      )
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
+  };
+
+  return {
+    start() {
+      if (slots || stopping.signal.aborted) return;
+      slots = Array.from({ length: options.concurrency }, slot);
+      void sweep();
+      sweepTimer = setInterval(() => void sweep(), sweepMs);
+    },
+    stop() {
+      stopped ??= (async () => {
+        stopping.abort();
+        wake();
+        if (sweepTimer) clearInterval(sweepTimer);
+        await Promise.all([...(slots ?? []), sweeping]);
+      })();
+      return stopped;
+    },
+    wake,
+  };
+}

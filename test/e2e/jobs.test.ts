@@ -1,0 +1,375 @@
+/**
+ * Batch jobs through HTTP: creation, the shape of every state, execution as the job's account,
+ * cancellation and purge, limits, retention. The app under test runs no worker, so queued jobs
+ * stay queued until `runQueuedJobs()` starts a worker instance on the same store.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { JOB_RETENTION_MS, purgeExpiredJobs } from '../../src/jobs/job-retention.js';
+import { databaseKinds } from '../support/databases.js';
+import { basic, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
+
+const SHORT_KEYS = ['jobStatus', 'jobId', 'title', 'type', 'dateRequested'];
+
+describe.each(databaseKinds())('batch jobs on %s', (kind) => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let otherAuth: Record<string, string>;
+  let bigAuth: Record<string, string>;
+  let acmeKey: { key: string; secret: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const logins = await Promise.all([t.login('acme'), t.login('other'), t.login('bigfarm', { enterprise: true })]);
+    [auth, otherAuth, bigAuth] = logins.map((l) => l.auth);
+    acmeKey = logins[0].key;
+    for (const [id, headers] of [
+      ['north-40', auth],
+      ['south-10', auth],
+      ['theirs', otherAuth],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v2/fields',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ id, name: `Name_${id}`, farmId: 'farm-1', acres: 12.5, centerPoint: { latitude: 41.5, longitude: -93.5 } }),
+      });
+      expect(response.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => t.close());
+
+  const createJob = (body: unknown, headers = auth) =>
+    t.app.inject({ method: 'POST', url: '/v2/jobs', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const getJob = (id: number | string, headers = auth) => t.app.inject({ method: 'GET', url: `/v2/jobs/${id}`, headers });
+  const deleteJob = (id: number | string, headers = auth) => t.app.inject({ method: 'DELETE', url: `/v2/jobs/${id}`, headers });
+  const batch = (requests: { title?: string; api: string }[], title = 'Weekly pull') => ({ title, type: 'batch', requests });
+  const resultRows = async (jobId: number) =>
+    Number(
+      (
+        await t.store.handle.db
+          .selectFrom('job_results')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('job_id', '=', jobId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A token valid at the clock's current time (after moving it days ahead). */
+  async function freshAuth(): Promise<Record<string, string>> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: basic(acmeKey.key, acmeKey.secret), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    return { authorization: `Bearer ${response.json().access_token}` };
+  }
+
+  /** Starts a worker instance on the same store, waits until the queue is empty, stops it. */
+  async function runQueuedJobs(): Promise<void> {
+    const worker: FastifyInstance = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false, jobs: { concurrency: 2, pollMs: 10 } });
+    await worker.ready();
+    try {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const open = await t.store.handle.db.selectFrom('jobs').select('id').where('state', 'in', ['queued', 'running']).execute();
+        if (open.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs still open: ${open.map((j) => j.id).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await worker.close();
+    }
+  }
+
+  describe('creation', () => {
+    it('answers 201 with Location and the queued job, jobId first, with its queue position among all accounts', async () => {
+      const first = await createJob(batch([{ title: 'north', api: 'GET /v2/fields/north-40' }]));
+      expect(first.statusCode).toBe(201);
+      const job = first.json();
+      expect(first.headers.location).toBe(`https://agwx.test/v2/jobs/${job.jobId}`);
+      expect(first.body).toBe(
+        JSON.stringify({ jobId: job.jobId, jobStatus: 'queued', title: 'Weekly pull', type: 'batch', dateRequested: '2024-06-15T12:00:00Z', queuePosition: 1 }),
+      );
+      expect(Number.isInteger(job.jobId)).toBe(true);
+
+      const theirs = (await createJob(batch([{ api: 'GET /v2/fields/theirs' }], 'theirs'), otherAuth)).json();
+      const second = (await createJob(batch([{ api: 'GET /v2/fields/south-10' }], 'second'))).json();
+      expect([theirs.queuePosition, second.queuePosition]).toEqual([2, 3]);
+      expect(second.jobId).toBeGreaterThan(theirs.jobId);
+
+      // GET: the spec table's order, with queuePosition while queued.
+      const read = await getJob(second.jobId);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).toBe(
+        JSON.stringify({ jobStatus: 'queued', jobId: second.jobId, title: 'second', type: 'batch', dateRequested: '2024-06-15T12:00:00Z', queuePosition: 3 }),
+      );
+      // Cancelling one ahead moves the others up.
+      expect((await deleteJob(job.jobId)).statusCode).toBe(200);
+      expect((await getJob(second.jobId)).json().queuePosition).toBe(2);
+      expect((await getJob(theirs.jobId, otherAuth)).json().queuePosition).toBe(1);
+      await deleteJob(theirs.jobId, otherAuth);
+      await deleteJob(second.jobId);
+    });
+
+    it('refuses requests that are not GET /v2/… with a 400 naming the index of the request', async () => {
+      const cases: [string, RegExp][] = [
+        ['POST /v2/fields', /only GET requests/],
+        ['get /v2/fields', /only GET requests/],
+        ['GET', /only GET requests/],
+        ['GET /v1/models', /starting with \/v2\//],
+        ['GET https://example.org/v2/fields', /starting with \/v2\//],
+        ['GET /oauth/token', /starting with \/v2\//],
+        ['GET /v2/fields/north 40', /spaces/],
+        ['GET  /v2/fields', /spaces/],
+        ['GET /v2/fields\t', /spaces/],
+        ['GET /v2/fields/%zz', /cannot be parsed/],
+        ['GET /v2/../oauth/token', /\.\. segments/],
+        ['GET /v2/fields#x', /fragment/],
+      ];
+      for (const [api, reason] of cases) {
+        const response = await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }, { title: 'bad', api }]));
+        const body = expectErrorBody(response, 400);
+        expect(body.simpleMessage).toBe("Invalid value for property 'requests[2].api'.");
+        expect(body.detailedMessage).toMatch(/^Request 2 /);
+        expect(body.detailedMessage).toMatch(reason);
+      }
+    });
+
+    it('accepts any query string and GET on any /v2 path (what the endpoint answers is the result)', async () => {
+      const response = await createJob(batch([{ api: 'GET /v2/fields?limit=2&sort=-name&properties=name,acres' }, { api: 'GET /v2/no-such-thing?a=%20b' }]));
+      expect(response.statusCode).toBe(201);
+      expect((await deleteJob(response.json().jobId)).json().jobStatus).toBe('cancelled');
+    });
+
+    it('refuses a malformed body with a clear 400, other media types with 415', async () => {
+      expect(expectErrorBody(await createJob({ title: 'x', type: 'report', requests: [{ api: 'GET /v2/fields' }] }), 400).detailedMessage).toContain('batch');
+      expect(expectErrorBody(await createJob({ type: 'batch', requests: [{ api: 'GET /v2/fields' }] }), 400).simpleMessage).toBe("Missing property 'title'.");
+      expect(expectErrorBody(await createJob({ title: 'x', type: 'batch' }), 400).simpleMessage).toBe("Missing property 'requests'.");
+      expectErrorBody(await createJob({ title: 'x', type: 'batch', requests: [] }), 400);
+      expectErrorBody(await createJob({ title: 'x', type: 'batch', requests: [{ api: 42 }] }), 400);
+      expect(expectErrorBody(await createJob({ title: 'x', type: 'batch', requests: [{ api: 'GET /v2/fields', verb: 'GET' }] }), 400).simpleMessage).toBe(
+        "Unknown property 'requests.0.verb'.",
+      );
+      expectErrorBody(await createJob({ title: 'x'.repeat(256), type: 'batch', requests: [{ api: 'GET /v2/fields' }] }), 400);
+      const malformed = await t.app.inject({ method: 'POST', url: '/v2/jobs', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"title":' });
+      expect(expectErrorBody(malformed, 400).simpleMessage).toBe('Malformed JSON.');
+      const text = await t.app.inject({ method: 'POST', url: '/v2/jobs', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'hello' });
+      expectErrorBody(text, 415);
+    });
+
+    it('needs a token; a forged in-process caller header is refused', async () => {
+      expectErrorBody(await t.app.inject({ method: 'POST', url: '/v2/jobs', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(batch([{ api: 'GET /v2/fields' }])) }), 401);
+      expectErrorBody(await t.app.inject({ method: 'GET', url: '/v2/jobs/1' }), 401);
+      const forged = Buffer.from(JSON.stringify({ key: 'x', accountId: 1, accountName: 'acme', enterprise: true })).toString('base64url');
+      for (const value of [`AAAA.${forged}`, forged, '']) {
+        expectErrorBody(await t.app.inject({ method: 'GET', url: '/v2/fields', headers: { 'x-agwx-internal-caller': value } }), 401);
+        expectErrorBody(await t.app.inject({ method: 'GET', url: '/v2/fields', headers: { ...auth, 'x-agwx-internal-caller': value } }), 401);
+      }
+    });
+
+    it('answers 405 with Allow for other methods', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: auth });
+      expectErrorBody(response, 405);
+      expect(response.headers.allow).toBe('POST');
+    });
+  });
+
+  describe('limits', () => {
+    const many = (count: number, agronomicAt?: number) =>
+      Array.from({ length: count }, (_, i) => ({ api: i === agronomicAt ? 'GET /v2/agronomics/crops' : `GET /v2/fields/f-${i}` }));
+
+    it('accepts 10,000 requests and refuses 10,001', async () => {
+      const refused = expectErrorBody(await createJob(batch(many(10_001))), 400);
+      expect(refused.simpleMessage).toBe('Too many requests in the job.');
+      expect(refused.detailedMessage).toContain('at most 10000 requests');
+      expect(refused.detailedMessage).toContain('this one has 10001');
+      const accepted = await createJob(batch(many(10_000)));
+      expect(accepted.statusCode).toBe(201);
+      expect((await deleteJob(accepted.json().jobId)).json().jobStatus).toBe('cancelled');
+    });
+
+    it('accepts 1,500 requests with an agronomic one and refuses 1,501', async () => {
+      const refused = expectErrorBody(await createJob(batch(many(1_501, 1_500))), 400);
+      expect(refused.detailedMessage).toContain('at most 1500 requests');
+      expect(refused.detailedMessage).toContain('request 1500 calls /v2/agronomics/');
+      for (const requests of [many(1_500, 0), many(1_501)]) {
+        const accepted = await createJob(batch(requests));
+        expect(accepted.statusCode).toBe(201);
+        expect((await deleteJob(accepted.json().jobId)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('results', () => {
+    it('runs every request as the account would alone: same status, same payload, in request order', async () => {
+      const requests = [
+        { title: 'one field', api: 'GET /v2/fields/north-40' },
+        { api: 'GET /v2/fields?limit=1&sort=-name' },
+        { title: 'missing', api: 'GET /v2/fields/nowhere' },
+        { title: "another account's", api: 'GET /v2/fields/theirs' },
+        { title: 'bad limit', api: 'GET /v2/fields?limit=500' },
+        { title: 'chosen properties', api: 'GET /v2/fields/south-10?properties=name' },
+        { title: 'unknown path', api: 'GET /v2/nothing-here' },
+        { title: 'wrong method on a path', api: 'GET /v2/jobs' },
+      ];
+      const created = (await createJob(batch(requests, 'mixed'))).json();
+      await runQueuedJobs();
+
+      const response = await getJob(created.jobId);
+      expect(response.statusCode).toBe(200);
+      const job = response.json();
+      expect(Object.keys(job)).toEqual([...SHORT_KEYS, 'results']);
+      expect(job).toMatchObject({ jobStatus: 'done', jobId: created.jobId, title: 'mixed', type: 'batch', dateRequested: '2024-06-15T12:00:00Z' });
+      expect(job.results).toHaveLength(requests.length);
+      for (const [index, request] of requests.entries()) {
+        const result = job.results[index];
+        expect(Object.keys(result)).toEqual(['title', 'api', 'httpStatus', 'payload']);
+        expect(result.title).toBe(request.title ?? null);
+        expect(result.api).toBe(request.api);
+        const alone = await t.app.inject({ method: 'GET', url: request.api.slice(4), headers: auth });
+        expect(result.httpStatus).toBe(String(alone.statusCode));
+        if (alone.statusCode < 400) {
+          // Byte for byte: the same keys in the same order.
+          expect(JSON.stringify(result.payload)).toBe(alone.body);
+        } else {
+          const { errorId, ...rest } = alone.json();
+          expect(Object.keys(result.payload)).toEqual(Object.keys(alone.json()));
+          expect(result.payload).toMatchObject(rest);
+          expect(result.payload.errorId).not.toBe(errorId);
+        }
+      }
+      expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404', '405']);
+      expect(job.results[2].payload).toMatchObject({ statusCode: 404, statusName: 'Not Found', simpleMessage: 'Field not found.' });
+    });
+
+    it("uses the job account's limits (enterprise or not)", async () => {
+      const api = 'GET /v2/agronomics/crops?limit=20';
+      const mine = (await createJob(batch([{ api }]))).json();
+      const big = (await createJob(batch([{ api }]), bigAuth)).json();
+      await runQueuedJobs();
+      const [mineResult, bigResult] = [(await getJob(mine.jobId)).json().results[0], (await getJob(big.jobId, bigAuth)).json().results[0]];
+      const [mineAlone, bigAlone] = [
+        await t.app.inject({ method: 'GET', url: api.slice(4), headers: auth }),
+        await t.app.inject({ method: 'GET', url: api.slice(4), headers: bigAuth }),
+      ];
+      expect(mineResult.httpStatus).toBe('400');
+      expect(mineResult.payload.detailedMessage).toContain('The maximum value for the limit parameter is 10');
+      expect(mineResult.httpStatus).toBe(String(mineAlone.statusCode));
+      expect(bigResult.httpStatus).toBe(String(bigAlone.statusCode));
+      expect(bigResult.httpStatus).not.toBe('400');
+    });
+
+    it("is another account's job: 404, never revealed; a bad id is 400", async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }]))).json();
+      expect(expectErrorBody(await getJob(created.jobId, otherAuth), 404).simpleMessage).toBe('Job not found.');
+      expectErrorBody(await deleteJob(created.jobId, otherAuth), 404);
+      expect((await getJob(created.jobId)).json().jobStatus).toBe('queued');
+      expectErrorBody(await getJob(99_999_999), 404);
+      expectErrorBody(await getJob('99999999999999'), 404);
+      for (const bad of ['abc', '1.5', '-1', '0', '1e3', '%20']) {
+        const body = expectErrorBody(await getJob(bad), 400);
+        expect(body.simpleMessage).toBe("Invalid value for parameter 'jobId'.");
+        expectErrorBody(await deleteJob(bad), 400);
+      }
+      expect((await deleteJob(created.jobId)).statusCode).toBe(200);
+    });
+  });
+
+  describe('cancel and purge', () => {
+    it('cancels a queued job: 200 with the short shape; again is still cancelled', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }], 'to cancel'))).json();
+      const response = await deleteJob(created.jobId);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(JSON.stringify({ jobStatus: 'cancelled', jobId: created.jobId, title: 'to cancel', type: 'batch', dateRequested: '2024-06-15T12:00:00Z' }));
+      expect((await getJob(created.jobId)).body).toBe(response.body);
+      expect((await deleteJob(created.jobId)).body).toBe(response.body);
+      // No worker takes it any more.
+      expect(await t.store.jobs.claim('any', Date.now(), Date.now() + 60_000)).toBeUndefined();
+      expect((await getJob(created.jobId)).json().jobStatus).toBe('cancelled');
+    });
+
+    it('cancels a running job: shown queued at position 0 while running; the worker can no longer write', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }], 'running'))).json();
+      const now = Date.now();
+      const claim = await t.store.jobs.claim('worker-a', now, now + 60_000);
+      expect(claim?.id).toBe(created.jobId);
+      const running = await getJob(created.jobId);
+      expect(running.body).toBe(
+        JSON.stringify({ jobStatus: 'queued', jobId: created.jobId, title: 'running', type: 'batch', dateRequested: '2024-06-15T12:00:00Z', queuePosition: 0 }),
+      );
+      expect(await t.store.jobs.saveResults(created.jobId, 'worker-a', now + 60_000, [{ position: 0, httpStatus: 200, payload: '{}' }])).toBe(true);
+      const cancelled = await deleteJob(created.jobId);
+      expect(Object.keys(cancelled.json())).toEqual(SHORT_KEYS);
+      expect(cancelled.json().jobStatus).toBe('cancelled');
+      expect(await resultRows(created.jobId)).toBe(0);
+      expect(await t.store.jobs.saveResults(created.jobId, 'worker-a', now + 60_000, [{ position: 1, httpStatus: 200, payload: '{}' }])).toBe(false);
+      expect(await t.store.jobs.complete(created.jobId, 'worker-a', TEST_NOW)).toBe(false);
+      expect(await resultRows(created.jobId)).toBe(0);
+      expect((await getJob(created.jobId)).json().jobStatus).toBe('cancelled');
+    });
+
+    it('purges a done job at once: results deleted, short shape', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }], 'to purge'))).json();
+      await runQueuedJobs();
+      expect((await getJob(created.jobId)).json().results).toHaveLength(2);
+      expect(await resultRows(created.jobId)).toBe(2);
+      const purged = await deleteJob(created.jobId);
+      expect(purged.statusCode).toBe(200);
+      expect(purged.body).toBe(JSON.stringify({ jobStatus: 'purged', jobId: created.jobId, title: 'to purge', type: 'batch', dateRequested: '2024-06-15T12:00:00Z' }));
+      expect(await resultRows(created.jobId)).toBe(0);
+      expect((await getJob(created.jobId)).body).toBe(purged.body);
+      expect((await deleteJob(created.jobId)).body).toBe(purged.body);
+    });
+  });
+
+  describe('retention', () => {
+    it('keeps results three days after completion, then the job is purged (sweep deletes the results)', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }], 'kept'))).json();
+      t.clock.set(TEST_NOW + 60_000);
+      await runQueuedJobs();
+      const completedAt = TEST_NOW + 60_000;
+      try {
+        t.clock.set(completedAt + JOB_RETENTION_MS - 1000);
+        await purgeExpiredJobs(t.store, t.clock); // jobs of earlier tests, completed a minute before
+        expect((await getJob(created.jobId, await freshAuth())).json().results).toHaveLength(1);
+        expect(await resultRows(created.jobId)).toBe(1);
+
+        t.clock.set(completedAt + JOB_RETENTION_MS);
+        const later = await freshAuth();
+        // Past retention the job reads as purged even before the sweep ran.
+        const read = await getJob(created.jobId, later);
+        expect(read.body).toBe(JSON.stringify({ jobStatus: 'purged', jobId: created.jobId, title: 'kept', type: 'batch', dateRequested: '2024-06-15T12:00:00Z' }));
+        expect(await resultRows(created.jobId)).toBe(1);
+        expect(await purgeExpiredJobs(t.store, t.clock)).toBeGreaterThanOrEqual(1);
+        expect(await resultRows(created.jobId)).toBe(0);
+        const row = await t.store.handle.db.selectFrom('jobs').select(['state', 'requests']).where('id', '=', created.jobId).executeTakeFirstOrThrow();
+        expect(row).toEqual({ state: 'purged', requests: '[]' });
+        expect((await getJob(created.jobId, later)).body).toBe(read.body);
+        // A second sweep (or another instance's) changes nothing.
+        expect(await purgeExpiredJobs(t.store, t.clock)).toBe(0);
+      } finally {
+        t.clock.set(TEST_NOW);
+      }
+    });
+
+    it('runs the sweep in the worker', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields' }], 'swept'))).json();
+      await runQueuedJobs();
+      t.clock.set(TEST_NOW + JOB_RETENTION_MS + 1);
+      try {
+        const worker = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false, jobs: { concurrency: 1, pollMs: 10, sweepMs: 20 } });
+        await worker.ready();
+        const deadline = Date.now() + 10_000;
+        while ((await resultRows(created.jobId)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        await worker.close();
+        expect(await resultRows(created.jobId)).toBe(0);
+        expect((await t.store.handle.db.selectFrom('jobs').select('state').where('id', '=', created.jobId).executeTakeFirstOrThrow()).state).toBe('purged');
+      } finally {
+        t.clock.set(TEST_NOW);
+      }
+    });
+  });
+});
