@@ -36,4 +36,22 @@ export const SCENARIOS: Scenario[] = [
       for (let i = 0; i < 60; i++) await c.post('/v2/fields', benchField(`list-${i}`, i));
     },
   },
+  {
+    // Planted 2024-02-16: with the bench clock at 2024-06-15, 120 days through yesterday.
+    name: 'field agronomic values, 120-day season',
+    path: '/v2/agronomics/fields/bench-agro-values/agronomicvalues',
+    setup: async (c) => {
+      await c.post('/v2/fields', benchField('bench-agro-values'));
+      await c.post('/v2/agronomics/fields/bench-agro-values/plantings', { crop: 'corn', plantingDate: '2024-02-16' });
+    },
+  },
+  {
+    // 02-16 … 06-14 over the previous 10 years (one page of daily norms).
+    name: 'field agronomic norms, season over 10 years',
+    path: '/v2/agronomics/fields/bench-agro-norms/agronomicnorms',
+    setup: async (c) => {
+      await c.post('/v2/fields', benchField('bench-agro-norms'));
+      await c.post('/v2/agronomics/fields/bench-agro-norms/plantings', { crop: 'corn', plantingDate: '2024-02-16' });
+    },
+  },
 ];

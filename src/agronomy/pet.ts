@@ -211,7 +211,25 @@ export function referenceEvapotranspirationDetail(input: ReferenceEvapotranspira
     ea,
   };
   const raw = penmanMonteith(terms);
-  return { ...terms, pressure, ra, rs, rso, rns, rnl, et0: raw > 0 ? raw : 0 };
+  // Written out rather than spread from `terms`: V8 builds `{ ...terms, more }` of this size on a
+  // slow path (tens of microseconds per call), which dominated multi-year computations.
+  return {
+    delta,
+    netRadiation: rn,
+    soilHeatFlux: 0,
+    gamma,
+    meanTemperature,
+    windSpeed2m,
+    es,
+    ea,
+    pressure,
+    ra,
+    rs,
+    rso,
+    rns,
+    rnl,
+    et0: raw > 0 ? raw : 0,
+  };
 }
 
 /** Daily reference evapotranspiration ET₀, mm/day; never negative. */

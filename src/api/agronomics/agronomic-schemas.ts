@@ -1,0 +1,75 @@
+/**
+ * TypeBox pieces shared by agronomic values and norms. Every response property is optional so
+ * that the serializer keeps the order written here.
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
+import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
+
+export { NullableNumber, WeatherLocationSchema as AgronomicLocationSchema };
+
+/** `{ amount, units }` */
+export const Amount = Type.Object({ amount: Type.Optional(NullableNumber), units: Type.Optional(Type.String()) });
+
+/** `_links`: self, next/prev (paged norms), curies, svc:field, svc:planting. */
+export const AgronomicLinksSchema = Type.Object({
+  self: Type.Optional(LinkSchema),
+  next: Type.Optional(LinkSchema),
+  prev: Type.Optional(LinkSchema),
+  curies: Type.Optional(CuriesSchema),
+  'svc:field': Type.Optional(LinkSchema),
+  'svc:planting': Type.Optional(LinkSchema),
+});
+
+/** GDD parameters (spec "GDD parameters and defaults"), as text; parsed by gdd-parameters.ts. */
+export const GddQuery = {
+  gddMethod: Type.Optional(Type.String({ description: 'standard (default), modifiedstandard, min-temp-cap or min-temp-constant' })),
+  gddBaseTemp: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
+  gddMinBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
+  gddMaxBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
+};
+
+export const CommonAgronomicQuery = {
+  sort: Type.Optional(Type.String({ description: 'date order of the daily entries; prefix with - for descending order' })),
+  properties: Type.Optional(Type.String({ description: 'comma-separated properties to include' })),
+  units: Type.Optional(Type.String({ description: 'metric (default) or usa' })),
+};
+
+/**
+ * The answer of a path that gives a ranged object for a range and the single-day object for one
+ * day: a body holding one of `rangedKeys` is written as the ranged object, any other as the
+ * single day. Only the tiny `if` schema is checked at run time.
+ */
+export function RangedOrSingle<Ranged extends TSchema, Single extends TSchema>(rangedKeys: readonly string[], ranged: Ranged, single: Single) {
+  return Type.Unsafe<Static<Ranged> | Static<Single>>({
+    if: { type: 'object', anyOf: rangedKeys.map((key) => ({ required: [key] })) },
+    then: ranged,
+    else: single,
+  });
+}
+
+export const FieldParams = Type.Object({ fieldId: Type.String() });
+export const FieldDatesParams = Type.Object({
+  fieldId: Type.String(),
+  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
+});
+export const LocationDatesParams = Type.Object({
+  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
+  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
+});
+export const FieldYearsParams = Type.Object({ fieldId: Type.String(), years: Type.String({ description: '{startYear},{endYear}' }) });
+export const FieldDaysParams = Type.Object({ fieldId: Type.String(), days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }) });
+export const FieldDaysYearsParams = Type.Object({
+  fieldId: Type.String(),
+  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
+  years: Type.String({ description: '{startYear},{endYear}' }),
+});
+export const LocationDaysParams = Type.Object({
+  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
+  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
+});
+export const LocationDaysYearsParams = Type.Object({
+  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
+  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
+  years: Type.String({ description: '{startYear},{endYear}' }),
+});

@@ -1,0 +1,82 @@
+/** The one place that knows the Agronomic values JSON shape and key order. */
+import { millimetersToInches } from '../../agronomy/unit-conversions.js';
+import type { UnitSystem } from '../../core/units.js';
+import type { AgronomicValues } from '../../services/agronomic-values-service.js';
+import { precipitationUnits } from '../weather/unit-labels.js';
+import { presentLocation } from '../weather/weather-place.js';
+import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
+import type { AgronomicSelection } from './agronomic-properties.js';
+
+export interface AgronomicValuesView {
+  place: AgronomicPlace;
+  units: UnitSystem;
+  selection: AgronomicSelection;
+  baseUrl: string;
+  /** The planting whose date was used, for `svc:planting`; null when the dates were given. */
+  plantingHref: string | null;
+}
+
+type Amount = { amount: number | null; units: string };
+
+/** NaN (no value) → null. */
+export const orNull = (value: number): number | null => (value === value ? value : null);
+
+export function agronomicValuePath(place: AgronomicPlace, date: string): string {
+  return `${place.basePath}/agronomicvalues/${date}`;
+}
+
+/** Writes amounts (mm) in the request's unit and daily entries in the spec's key order. */
+export function agronomicValuesPresenter(view: AgronomicValuesView) {
+  const { selection: s, place, baseUrl, plantingHref } = view;
+  const usa = view.units === 'usa';
+  const units = precipitationUnits(view.units);
+  const amount = (mm: number): Amount => ({ amount: mm === mm ? (usa ? millimetersToInches(mm) : mm) : null, units });
+  const location = presentLocation(place.location);
+  const singleLinks = agronomicLinkMaker(place, baseUrl);
+  const entryLinks = agronomicLinkMaker(place, baseUrl, plantingHref);
+
+  /** Entry `i` of `values`; with `withLocation` the single-day answer (location after date). */
+  function entry(values: AgronomicValues, i: number, withLocation: boolean) {
+    const date = values.dates[i]!;
+    const out: Record<string, unknown> = { date };
+    if (withLocation && s.location) out.location = location;
+    if (s.gdd) out.gdd = orNull(values.gdd[i]!);
+    if (s.pet) out.pet = amount(values.pet[i]!);
+    if (s.ppet) out.ppet = orNull(values.ppet[i]!);
+    if (s.accumulatedGdd) out.accumulatedGdd = orNull(values.accumulatedGdd[i]!);
+    if (s.accumulatedPrecipitation) out.accumulatedPrecipitation = amount(values.accumulatedPrecipitation[i]!);
+    if (s.accumulatedPet) out.accumulatedPet = amount(values.accumulatedPet[i]!);
+    if (s.accumulatedPpet) out.accumulatedPpet = orNull(values.accumulatedPpet[i]!);
+    out._links = (withLocation ? singleLinks : entryLinks)(agronomicValuePath(place, date));
+    return out;
+  }
+
+  return {
+    single(values: AgronomicValues) {
+      return entry(values, 0, true);
+    },
+
+    /** The ranged answer; `descending` lists the daily values from the last date. */
+    ranged(values: AgronomicValues, descending: boolean, links: AgronomicLinks) {
+      const out: Record<string, unknown> = {};
+      if (s.location) out.location = location;
+      if (s.accumulations) {
+        const last = values.dates.length - 1;
+        const totals: Record<string, unknown> = {};
+        if (s.totalGdd) totals.gdd = last < 0 ? 0 : orNull(values.accumulatedGdd[last]!);
+        if (s.totalPrecipitation) totals.precipitation = amount(last < 0 ? 0 : values.accumulatedPrecipitation[last]!);
+        if (s.totalPet) totals.pet = amount(last < 0 ? 0 : values.accumulatedPet[last]!);
+        if (s.totalPpet) totals.ppet = last < 0 ? null : orNull(values.accumulatedPpet[last]!);
+        out.accumulations = totals;
+      }
+      if (s.daily) {
+        const count = values.dates.length;
+        const daily = new Array<Record<string, unknown>>(count);
+        for (let k = 0; k < count; k++) daily[k] = entry(values, descending ? count - 1 - k : k, false);
+        out.dailyValues = daily;
+      }
+      out._links = links;
+      return out;
+    },
+  };
+}
