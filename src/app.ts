@@ -8,19 +8,29 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createImageryRenderer } from './api/imagery/imagery-renderer.js';
 import { operationRoutes } from './api/operations/operation-routes.js';
 import { protectedRoutes } from './api/routes.js';
 import { tokenRoutes } from './api/token/token-routes.js';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
-import { requireBearerToken } from './http/authenticate.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
+import { ApiError } from './http/api-error.js';
+import { installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
+import { createKeyRateLimiter } from './http/key-rate-limit.js';
+import { installMetrics } from './http/metrics.js';
+import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
+import { limitRequestsPerKey } from './http/rate-limit-hook.js';
 import { createTokenService } from './http/tokens.js';
+import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
 import { verifySecret } from './services/credentials.js';
 import type { Store } from './store/store.js';
 import type { WeatherSource } from './weather/weather-source.js';
+import { countRequestsPerKey, createKeyUsageCounter } from './web/key-usage-counter.js';
+import { webRoutes, type WebOptions } from './web/web-routes.js';
 
 export interface AppDependencies {
   config: Config;
@@ -30,6 +40,12 @@ export interface AppDependencies {
   weather?: WeatherSource;
   /** Pino logger options; defaults to the configured level. */
   logger?: boolean | object;
+  /** Run batch jobs in this app (a job worker); without it the app only queues and answers jobs. */
+  jobs?: JobWorkerOptions;
+  /** The account area and field explorer (built front-end location, session lifetimes). */
+  web?: WebOptions;
+  /** Redis shared by instances (rate-limit counters); without it each instance counts alone. */
+  redis?: Redis;
 }
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
@@ -41,15 +57,48 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    // Errors the router raises before any route runs (bad percent-encoding, over-long path segments).
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendApiError(reply, request, new ApiError(tooLong ? 414 : 400, tooLong ? 'URI too long.' : 'Malformed URL.', `${error.message}.`));
+    },
   });
 
   const secret = await store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url'));
   const tokens = createTokenService({ secret, clock, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
-  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather };
+  // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
+  const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
+  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps };
+  // Requests per key per day: counted in memory, written every few seconds and on close.
+  const keyUsage = createKeyUsageCounter({ usage: store.usage, log: app.log });
+  context.keyUsage = keyUsage;
+  app.addHook('onReady', async () => keyUsage.start());
+  app.addHook('onClose', async () => keyUsage.stop());
+  // Batch jobs run their requests through this app, in-process, as the job's account.
+  const internalCaller = createInternalCaller();
+  if (deps.jobs) {
+    const worker = createJobWorker({
+      store,
+      clock,
+      internalCaller,
+      log: app.log,
+      dispatch: (request) => app.inject(request),
+      options: deps.jobs,
+    });
+    context.wakeJobWorker = worker.wake;
+    app.addHook('onReady', async () => worker.start());
+    // Stopped as closing begins: requests in flight finish, running jobs go back to the queue.
+    app.addHook('preClose', async () => worker.stop());
+    app.addHook('onClose', async () => worker.stop());
+  }
 
   installErrorHandling(app);
+  if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth() });
+  const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -84,10 +133,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await operationRoutes(open, context);
   });
   await app.register(async (api) => {
-    requireBearerToken(api, tokens);
+    requireBearerToken(api, tokens, internalCaller);
+    limitRequestsPerKey(api, rateLimiter, { standard: config.rateLimit, enterprise: config.enterpriseRateLimit });
+    countRequestsPerKey(api, keyUsage, clock);
     requireJsonBodies(api);
     await protectedRoutes(api, context);
   });
+  // The account area and field explorer: session cookies, not bearer tokens.
+  await app.register(async (pages) => webRoutes(pages, context, deps.web));
 
   return app;
 }

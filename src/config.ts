@@ -3,6 +3,7 @@
  * (README "Configuration"); an invalid value stops the start with one clear line.
  */
 import path from 'node:path';
+import { parseSourceOrder, type SourceName } from './weather/source-chain.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -20,6 +21,35 @@ export interface Config {
   keyCacheSeconds: number;
   /** Token requests allowed per minute per client address and per key. */
   tokenRequestsPerMinute: number;
+  /** Weather sources in the order they are asked (`AGWX_WEATHER`, e.g. `store,open-meteo`). */
+  weatherSources: SourceName[];
+  /** Upstream endpoints (overridable for mirrors and tests). */
+  openMeteoForecastUrl?: string;
+  openMeteoArchiveUrl?: string;
+  nasaPowerUrl?: string;
+  /** Synthetic cell-years kept in memory (about 26 kB each). */
+  syntheticCacheSize: number;
+  /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
+  redisUrl?: string;
+  /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
+  rateLimit: { perMinute: number; burst: number };
+  enterpriseRateLimit: { perMinute: number; burst: number };
+  /** Serve Prometheus metrics at /metrics. */
+  metricsEnabled: boolean;
+  /** Longest time a request may take before the connection is closed, ms (0: no limit). */
+  requestTimeoutMs: number;
+  /** Whether visitors may create accounts in the account area (`AGWX_SIGNUP`). */
+  signupEnabled: boolean;
+  /** Trust `X-Forwarded-*` headers from a reverse proxy (client address, `https`). */
+  trustProxy: boolean;
+  /** Batch jobs one instance runs at the same time. */
+  jobConcurrency: number;
+  /** How long a worker's claim on a running job holds without renewal (then another may run it). */
+  jobLeaseSeconds: number;
+  /** How often an idle worker looks for queued jobs. */
+  jobPollMilliseconds: number;
+  /** How often finished jobs past their retention are purged. */
+  jobSweepSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -65,7 +95,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     keyCacheSeconds: integer(env, 'AGWX_KEY_CACHE_SECONDS', 2, 0, 60),
     tokenRequestsPerMinute: integer(env, 'AGWX_TOKEN_REQUESTS_PER_MINUTE', 30, 1, 100_000),
+    weatherSources: sourceOrder(env.AGWX_WEATHER?.trim() || 'store,synthetic'),
+    openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
+    openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),
+    nasaPowerUrl: url(env, 'AGWX_NASA_POWER_URL'),
+    syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 2048, 0, 1_000_000),
+    redisUrl: redisUrl(env),
+    rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },
+    enterpriseRateLimit: {
+      perMinute: integer(env, 'AGWX_ENTERPRISE_RATE_PER_MINUTE', 6000, 1, 10_000_000),
+      burst: integer(env, 'AGWX_ENTERPRISE_RATE_BURST', 1200, 0, 10_000_000),
+    },
+    metricsEnabled: onOff(env, 'AGWX_METRICS', true),
+    requestTimeoutMs: integer(env, 'AGWX_REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    signupEnabled: onOff(env, 'AGWX_SIGNUP', true),
+    trustProxy: onOff(env, 'AGWX_TRUST_PROXY', false),
+    jobConcurrency: integer(env, 'AGWX_JOB_CONCURRENCY', 2, 1, 64),
+    jobLeaseSeconds: integer(env, 'AGWX_JOB_LEASE_SECONDS', 30, 2, 3600),
+    jobPollMilliseconds: integer(env, 'AGWX_JOB_POLL_MS', 1000, 10, 60_000),
+    jobSweepSeconds: integer(env, 'AGWX_JOB_SWEEP_SECONDS', 600, 1, 86_400),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = env[name]?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(text)) return true;
+  if (['off', 'false', '0', 'no'].includes(text)) return false;
+  throw new ConfigError(`${name} must be on or off (got '${env[name]!.trim()}')`);
+}
+
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.REDIS_URL?.trim();
+  if (!text) return undefined;
+  if (!/^rediss?:\/\/\S+$/.test(text)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got '${text}')`);
+  return text;
+}
+
+function sourceOrder(text: string): SourceName[] {
+  try {
+    return parseSourceOrder(text);
+  } catch (error) {
+    throw new ConfigError(`AGWX_WEATHER: ${(error as Error).message}`);
+  }
+}
+
+function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^https?:\/\/\S+$/.test(text)) throw new ConfigError(`${name} must be an http(s) URL (got '${text}')`);
+  return text;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

@@ -3,13 +3,32 @@
  * The `agwx` command: the composition root. `serve` runs the API; `migrate` applies database
  * migrations; `keys` manages API keys.
  */
+import { readFile } from 'node:fs/promises';
+import { Presets, SingleBar } from 'cli-progress';
 import { Command } from 'commander';
+import { Redis } from 'ioredis';
+import { describeMapAccess, parseLayerLimit, parseRegionLimit } from '../api/imagery/map-access-limits.js';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { fixedClock, systemClock, type Clock } from '../core/clock.js';
+import { jobWorkerOptions } from '../jobs/job-worker.js';
+import { createAccountService } from '../services/account-service.js';
 import { createKeyService } from '../services/key-service.js';
 import { openStore, type Store } from '../store/store.js';
+import { importStationFile } from '../weather/import/import-station-file.js';
+import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
+import { createWeatherSources } from '../weather/weather-sources.js';
 import { walkThrough } from './walk-through.js';
+
+interface ImportOptions {
+  format?: string;
+  lat?: number;
+  lon?: number;
+  elevation?: number;
+  dataset?: string;
+  columns?: string;
+  skipBad?: boolean;
+}
 
 function clockFor(config: Config): Clock {
   return config.now === null ? systemClock() : fixedClock(config.now);
@@ -25,7 +44,11 @@ async function withStore<T>(run: (store: Store, config: Config) => Promise<T>): 
   }
 }
 
-async function serve(options: { devKey: boolean }): Promise<void> {
+/**
+ * Builds the app with everything the configuration names (weather sources, Redis) and stops it
+ * cleanly on SIGINT/SIGTERM: requests in flight finish, running jobs go back to the queue.
+ */
+async function runApp(options: { listen: boolean; worker: boolean; devKey: boolean }): Promise<void> {
   const config = loadConfig();
   const clock = clockFor(config);
   const store = await openStore(config.databaseUrl);
@@ -33,17 +56,30 @@ async function serve(options: { devKey: boolean }): Promise<void> {
     const issued = await createKeyService(store, clock).createKey('development', {});
     process.stdout.write(walkThrough(config, issued));
   }
-  const app = await buildApp({ config, store, clock });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  redis?.on('error', () => undefined); // reported by the requests that need it; reconnects by itself
+  const weather = createWeatherSources(config, store, clock);
+  const app = await buildApp({ config, store, clock, weather, redis, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await store.close();
+    redis?.disconnect();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  if (options.listen) await app.listen({ port: config.port, host: config.host });
+  else {
+    await app.ready();
+    app.log.info({ concurrency: config.jobConcurrency }, 'job worker started');
+  }
 }
+
+const serve = (options: { devKey: boolean; worker: boolean }) => runApp({ listen: true, worker: options.worker, devKey: options.devKey });
+
+/** Runs batch jobs only: the same application, not listening; jobs come from the database queue. */
+const worker = () => runApp({ listen: false, worker: true, devKey: false });
 
 export function buildCli(): Command {
   const program = new Command('agwx').description('agwx — agronomic weather API').showHelpAfterError();
@@ -52,7 +88,13 @@ export function buildCli(): Command {
     .command('serve')
     .description('Run the API server (migrates the database first)')
     .option('--no-dev-key', 'do not create a development key when the database has none')
+    .option('--no-worker', 'do not run batch jobs in this process (run `agwx worker` processes instead)')
     .action(serve);
+
+  program
+    .command('worker')
+    .description('Run batch jobs from the database queue without serving HTTP (AGWX_JOB_CONCURRENCY at a time)')
+    .action(worker);
 
   program
     .command('migrate')
@@ -60,6 +102,52 @@ export function buildCli(): Command {
     .action(() =>
       withStore(async (_store, config) => {
         process.stdout.write(`Database at ${redact(config.databaseUrl)} is up to date.\n`);
+      }),
+    );
+
+  program
+    .command('import')
+    .description('Import a station file (CSV, DSSAT .WTH, KNMI etmgeg, NASA POWER CSV/JSON) into the weather store')
+    .argument('<file>', 'the station file')
+    .option('--format <name>', 'csv, dssat, knmi, nasa-power-csv or nasa-power-json (detected when absent)')
+    .option('--lat <degrees>', 'latitude of the station (when the file has none, or to override it)', Number)
+    .option('--lon <degrees>', 'longitude of the station', Number)
+    .option('--elevation <metres>', 'elevation of the station', Number)
+    .option('--dataset <name>', 'provenance name (default import:<format>-<station>)')
+    .option('--columns <mapping>', 'CSV column mapping, e.g. date=Datum,tmax=TX:F,precipitation=RR:in')
+    .option('--skip-bad', 'skip malformed rows (each is listed) instead of stopping at the first')
+    .action((file: string, options: ImportOptions) =>
+      withStore(async (store) => {
+        const text = await readFile(file, 'utf8');
+        const bar = new SingleBar({ format: 'importing {bar} {percentage}%', hideCursor: true }, Presets.shades_classic);
+        bar.start(100, 0);
+        try {
+          const result = await importStationFile(
+            {
+              text,
+              fileName: file,
+              format: options.format,
+              latitude: options.lat,
+              longitude: options.lon,
+              elevation: options.elevation,
+              dataset: options.dataset,
+              columns: options.columns,
+              skipBad: options.skipBad,
+              onProgress: (fraction) => bar.update(Math.round(fraction * 100)),
+            },
+            createDatabaseWeatherCache(store.weather),
+          );
+          bar.update(100);
+          bar.stop();
+          for (const row of result.skipped) process.stdout.write(`skipped ${file}:${row.line}: ${row.reason}\n`);
+          process.stdout.write(
+            `Imported ${result.days} days (${result.firstDate ?? '-'} to ${result.lastDate ?? '-'}) as ${result.dataset} ` +
+              `(${result.format}) into cell ${result.cell.id} at ${result.cell.latitude.toFixed(4)}, ${result.cell.longitude.toFixed(4)}` +
+              `${result.skipped.length > 0 ? `; ${result.skipped.length} rows skipped` : ''}.\n`,
+          );
+        } finally {
+          bar.stop();
+        }
       }),
     );
 
@@ -114,7 +202,69 @@ export function buildCli(): Command {
         process.stdout.write(`Key ${key} disabled.\n`);
       }),
     );
+  keys
+    .command('limit')
+    .description('Limit the weather map layers and regions a key may request (others are refused with 403); without options, show the limits')
+    .argument('<key>', 'the key to limit')
+    .option('--layers <codes>', "comma-separated layer codes, e.g. base,radar; 'all' lifts the layer limit")
+    .option('--regions <boxes>', "west,south,east,north boxes separated by ';', e.g. \"-100,35,-90,45\"; 'world' lifts the region limit")
+    .option('--clear', 'lift both limits')
+    .action((key: string, options: { layers?: string; regions?: string; clear?: boolean }) =>
+      withStore(async (store) => {
+        const record = await store.keys.find(key);
+        if (!record) throw new Error(`no API key '${key}' exists`);
+        if (options.clear && (options.layers !== undefined || options.regions !== undefined)) throw new Error('--clear cannot be combined with --layers or --regions');
+        let access = { layers: record.mapLayers, regions: record.mapRegions };
+        if (options.clear) access = { layers: null, regions: null };
+        if (options.layers !== undefined) access.layers = parseLayerLimit(options.layers);
+        if (options.regions !== undefined) access.regions = parseRegionLimit(options.regions);
+        const changed = options.clear || options.layers !== undefined || options.regions !== undefined;
+        if (changed) await store.keys.setMapAccess(key, access);
+        process.stdout.write(`Key ${key} ${changed ? 'may now request' : 'may request'} ${describeMapAccess(access)}.\n`);
+      }),
+    );
+  keys
+    .command('rate')
+    .description("Set a key's rate limit (requests per minute and burst); without options, show it")
+    .argument('<key>', 'the key')
+    .option('--per-minute <n>', 'sustained requests per minute', wholeNumber)
+    .option('--burst <n>', 'extra requests above the sustained rate, refilled over ten minutes', wholeNumber)
+    .option('--default', "return to the configured default for the account's kind")
+    .action((key: string, options: { perMinute?: number; burst?: number; default?: boolean }) =>
+      withStore(async (store, config) => {
+        const record = await store.keys.find(key);
+        if (!record) throw new Error(`no API key '${key}' exists`);
+        let limit = { perMinute: record.ratePerMinute, burst: record.rateBurst };
+        if (options.default) limit = { perMinute: null, burst: null };
+        if (options.perMinute !== undefined) limit.perMinute = options.perMinute;
+        if (options.burst !== undefined) limit.burst = options.burst;
+        const changed = options.default || options.perMinute !== undefined || options.burst !== undefined;
+        if (changed) await store.keys.setRateLimit(key, limit);
+        const fallback = record.enterprise ? config.enterpriseRateLimit : config.rateLimit;
+        process.stdout.write(
+          `Key ${key}: ${limit.perMinute ?? fallback.perMinute} requests a minute${limit.perMinute === null ? ' (default)' : ''}, ` +
+            `burst ${limit.burst ?? fallback.burst}${limit.burst === null ? ' (default)' : ''}.\n`,
+        );
+      }),
+    );
+  const accounts = program.command('accounts').description('Manage accounts');
+  accounts
+    .command('enterprise')
+    .description('Mark an account enterprise (higher list limits), or no longer with --off')
+    .argument('<name>', "the account's name, or a web account's email")
+    .option('--off', 'remove the enterprise mark')
+    .action((name: string, options: { off?: boolean }) =>
+      withStore(async (store, config) => {
+        const account = await createAccountService(store, clockFor(config)).setEnterprise(name, !options.off);
+        process.stdout.write(`Account ${account.name} is ${account.enterprise ? 'enterprise' : 'not enterprise'}.\n`);
+      }),
+    );
   return program;
+}
+
+function wholeNumber(text: string): number {
+  if (!/^\d+$/.test(text)) throw new Error(`'${text}' is not a whole number`);
+  return Number(text);
 }
 
 function redact(url: string): string {

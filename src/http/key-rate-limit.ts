@@ -30,7 +30,7 @@ const MAX_LIMITER_CONFIGS = 256;
 
 export function createKeyRateLimiter(options: { redis?: Redis; prefix?: string } = {}): KeyRateLimiter {
   const prefix = options.prefix ?? 'agwx-rl';
-  const limiters = new Map<string, BurstyRateLimiter>();
+  const limiters = new Map<string, Pick<BurstyRateLimiter, 'consume'>>();
 
   const build = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.redis
@@ -38,14 +38,12 @@ export function createKeyRateLimiter(options: { redis?: Redis; prefix?: string }
       : new RateLimiterMemory({ keyPrefix, points, duration });
 
   // One limiter pair per distinct setting (keys share them; the setting is part of the counter name).
-  function limiterFor(settings: RateLimitSettings): BurstyRateLimiter {
+  function limiterFor(settings: RateLimitSettings): Pick<BurstyRateLimiter, 'consume'> {
     const id = `${settings.perMinute}:${settings.burst}`;
     let limiter = limiters.get(id);
     if (!limiter) {
-      limiter = new BurstyRateLimiter(
-        build(`${prefix}:${id}:rate`, settings.perMinute, 60),
-        build(`${prefix}:${id}:burst`, Math.max(1, settings.burst), BURST_WINDOW_SECONDS),
-      );
+      const rate = build(`${prefix}:${id}:rate`, settings.perMinute, 60);
+      limiter = settings.burst > 0 ? new BurstyRateLimiter(rate, build(`${prefix}:${id}:burst`, settings.burst, BURST_WINDOW_SECONDS)) : rate;
       if (limiters.size >= MAX_LIMITER_CONFIGS) limiters.delete(limiters.keys().next().value!);
       limiters.set(id, limiter);
     }

@@ -1,18 +1,21 @@
 /**
  * Prometheus metrics, one registry per app (never the library's global one): requests by route,
- * method and status, and their latency. Other parts register their own gauges and counters on
- * the same registry (job queue depth, weather cache hits).
+ * method and status, their latency, answers by weather source, and the batch job queue.
  */
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DATA_SOURCE_HEADER } from './data-source.js';
 
-export interface Metrics {
-  registry: Registry;
+export interface MetricsOptions {
+  /** Jobs waiting and running, read when metrics are scraped. */
+  queueDepth?: () => Promise<{ queued: number; running: number }>;
+  /** Node.js process metrics (CPU, memory, event loop). */
+  processMetrics?: boolean;
 }
 
-export function installMetrics(app: FastifyInstance, options: { defaultMetrics?: boolean } = {}): Metrics {
+export function installMetrics(app: FastifyInstance, options: MetricsOptions = {}): Registry {
   const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'agwx_' });
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'agwx_' });
   const requests = new Counter({
     name: 'agwx_http_requests_total',
     help: 'HTTP requests answered, by route, method and status',
@@ -26,15 +29,37 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics?:
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const weatherAnswers = new Counter({
+    name: 'agwx_weather_answers_total',
+    help: 'Weather and agronomic answers by the source that supplied the numbers (X-Data-Source)',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  if (options.queueDepth) {
+    const depth = options.queueDepth;
+    new Gauge({
+      name: 'agwx_job_queue_depth',
+      help: 'Batch jobs waiting (queued) and being run (running)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const { queued, running } = await depth();
+        this.set({ state: 'queued' }, queued);
+        this.set({ state: 'running' }, running);
+      },
+    });
+  }
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: bounded label values.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ route, method: request.method, status: String(reply.statusCode) });
     latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    const source = reply.getHeader(DATA_SOURCE_HEADER);
+    if (typeof source === 'string') for (const name of source.split(',')) weatherAnswers.inc({ source: name.trim() });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });
-  return { registry };
+  return registry;
 }

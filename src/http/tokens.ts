@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Clock } from '../core/clock.js';
-import type { KeyRepository } from '../store/key-repository.js';
+import type { MapAccessLimits } from '../maps/index.js';
+import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
 import { unauthorized } from './api-error.js';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
@@ -17,6 +18,19 @@ export interface AuthContext {
   accountId: number;
   accountName: string;
   enterprise: boolean;
+  /** Weather map limits of the key (layers, regions); absent when the key has none. */
+  mapAccess?: MapAccessLimits;
+  /** The key's own rate limit; absent: the configured default for the account's kind. */
+  rateLimit?: { perMinute: number | null; burst: number | null };
+}
+
+/** The key's map limits as the map library checks them; undefined when it has none. */
+export function mapAccessOf(record: Pick<ApiKeyRecord, 'mapLayers' | 'mapRegions'>): MapAccessLimits | undefined {
+  if (record.mapLayers === null && record.mapRegions === null) return undefined;
+  return {
+    ...(record.mapLayers !== null ? { layers: record.mapLayers } : {}),
+    ...(record.mapRegions !== null ? { regions: record.mapRegions } : {}),
+  };
 }
 
 interface TokenClaims {
@@ -56,8 +70,9 @@ export function createTokenService(options: {
     const cached = keyCache.get(key);
     if (cached && now - cached.fetchedAt < keyCacheSeconds * 1000 && now >= cached.fetchedAt) return cached.context;
     const record = await keys.find(key);
-    const context = record?.enabled
-      ? { key, accountId: record.accountId, accountName: record.accountName, enterprise: record.enterprise }
+    const mapAccess = record?.enabled ? mapAccessOf(record) : undefined;
+    const context: AuthContext | null = record?.enabled
+      ? { key, accountId: record.accountId, accountName: record.accountName, enterprise: record.enterprise, ...(mapAccess ? { mapAccess } : {}), ...(record.ratePerMinute !== null || record.rateBurst !== null ? { rateLimit: { perMinute: record.ratePerMinute, burst: record.rateBurst } } : {}) }
       : null;
     if (keyCache.size >= MAX_CACHED_KEYS) keyCache.delete(keyCache.keys().next().value!);
     keyCache.set(key, { context, fetchedAt: now });

@@ -7,6 +7,13 @@ export interface Account {
   name: string;
   enterprise: boolean;
   createdAt: number;
+  /** Web sign-in email (lower-case); null for accounts made by the operator. */
+  email: string | null;
+}
+
+/** An account with its password hash, for web sign-in only. */
+export interface AccountWithPassword extends Account {
+  passwordHash: string | null;
 }
 
 export interface AccountRepository {
@@ -14,14 +21,18 @@ export interface AccountRepository {
   findByName(name: string): Promise<Account | undefined>;
   findById(id: number): Promise<Account | undefined>;
   setEnterprise(name: string, enterprise: boolean): Promise<boolean>;
+  /** A web account: named by its email. Throws DuplicateKeyError when the email or name is taken. */
+  createWithPassword(record: { email: string; passwordHash: string; now: number }): Promise<Account>;
+  findByEmail(email: string): Promise<AccountWithPassword | undefined>;
 }
 
 export function accountRepository(db: Kysely<Database>): AccountRepository {
-  const toAccount = (row: { id: number; name: string; enterprise: number; created_at: number }): Account => ({
+  const toAccount = (row: { id: number; name: string; enterprise: number; created_at: number; email: string | null }): Account => ({
     id: row.id,
     name: row.name,
     enterprise: row.enterprise === 1,
     createdAt: row.created_at,
+    email: row.email,
   });
   return {
     async create(name, enterprise, now) {
@@ -52,6 +63,23 @@ export function accountRepository(db: Kysely<Database>): AccountRepository {
         .where('name', '=', name)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async createWithPassword({ email, passwordHash, now }) {
+      try {
+        const row = await db
+          .insertInto('accounts')
+          .values({ name: email, email, password_hash: passwordHash, enterprise: 0, created_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toAccount(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateKeyError(`An account for '${email}' exists already.`);
+        throw error;
+      }
+    },
+    async findByEmail(email) {
+      const row = await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
+      return row && { ...toAccount(row), passwordHash: row.password_hash };
     },
   };
 }

@@ -85,6 +85,8 @@ export interface JobRepository {
   release(id: number, token: string): Promise<boolean>;
   /** Done jobs completed at or before `cutoff` → purged, their results deleted; returns how many. */
   purgeCompletedBefore(cutoff: number, now: number): Promise<number>;
+  /** Jobs waiting and running now (all accounts), for monitoring. */
+  queueDepth(): Promise<{ queued: number; running: number }>;
 }
 
 const RESULT_ROWS_PER_INSERT = 200;
@@ -154,6 +156,16 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
   };
 
   return {
+    async queueDepth() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('state', 'in', ['queued', 'running'])
+        .groupBy('state')
+        .execute();
+      const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+      return { queued: count('queued'), running: count('running') };
+    },
     async insert(job, now) {
       return writeTransaction(async (trx) => {
         const row = await trx

@@ -1,11 +1,15 @@
 /** Table shapes as Kysely sees them. One interface per table; the migrations create them. */
 import type { ColumnType, Generated } from 'kysely';
+import type { WeatherTables } from './weather-schema.js';
 
 export interface AccountTable {
   id: Generated<number>;
   name: string;
   enterprise: number; // 0 | 1 (portable boolean)
   created_at: number; // epoch ms
+  /** Web sign-in (account area); null for accounts made by the operator. Stored lower-case. */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeyTable {
@@ -15,6 +19,17 @@ export interface ApiKeyTable {
   enabled: number; // 0 | 1
   created_at: number;
   last_used_at: number | null;
+  /** The application's name given in the account area. */
+  label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `explorer` for the key the field explorer uses; null for ordinary keys. */
+  purpose: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Map layer codes the key may request, JSON array; null: every layer. */
+  map_layers: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Regions the key's map images must lie in, JSON `[[west,south,east,north], …]`; null: the world. */
+  map_regions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Sustained requests per minute and burst allowance; null: the configured default. */
+  rate_per_minute: ColumnType<number | null, number | null | undefined, number | null>;
+  rate_burst: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FieldTable {
@@ -51,10 +66,67 @@ export interface SettingTable {
   value: string;
 }
 
-export interface Database {
+export interface JobTable {
+  id: Generated<number>;
+  account_id: number;
+  title: string;
+  type: string;
+  /** queued | running | done | cancelled | purged */
+  state: string;
+  /** The bundled requests, compact JSON `[[title|null, api], …]` (emptied once the job is cancelled or purged). */
+  requests: string;
+  request_count: number;
+  created_at: number;
+  /** The claim of the worker running the job, and until when it holds (wall-clock epoch ms). */
+  claim_token: string | null;
+  lease_until: number | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  completed_at: number | null;
+  /** When the job was cancelled or purged. */
+  ended_at: number | null;
+}
+
+export interface JobResultTable {
+  job_id: number;
+  /** Index of the bundled request (from 0). */
+  position: number;
+  http_status: number;
+  /** Compact JSON of the payload. */
+  payload: string;
+}
+
+/** A signed-in browser session of the account area; `id` is the SHA-256 of the cookie's value. */
+export interface WebSessionTable {
+  id: string;
+  account_id: number;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** Failed sign-ins per email (known or not), to slow down password guessing. */
+export interface WebSignInFailureTable {
+  email: string;
+  failures: number;
+  last_failed_at: number;
+}
+
+/** Requests answered per key per UTC day. */
+export interface KeyUsageDailyTable {
+  key: string;
+  day: string; // YYYY-MM-DD (UTC)
+  requests: number;
+}
+
+export interface Database extends WeatherTables {
   accounts: AccountTable;
   api_keys: ApiKeyTable;
   fields: FieldTable;
   plantings: PlantingTable;
   settings: SettingTable;
+  jobs: JobTable;
+  job_results: JobResultTable;
+  web_sessions: WebSessionTable;
+  web_sign_in_failures: WebSignInFailureTable;
+  key_usage_daily: KeyUsageDailyTable;
 }

@@ -2,9 +2,13 @@
 import { accountRepository, type AccountRepository } from './account-repository.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase, type OpenDatabaseOptions } from './database.js';
 import { fieldRepository, type FieldRepository } from './field-repository.js';
+import { jobRepository, type JobRepository } from './job-repository.js';
 import { keyRepository, type KeyRepository } from './key-repository.js';
 import { plantingRepository, type PlantingRepository } from './planting-repository.js';
+import { sessionRepository, type SessionRepository } from './session-repository.js';
 import { settingRepository, type SettingRepository } from './setting-repository.js';
+import { usageRepository, type UsageRepository } from './usage-repository.js';
+import { weatherRepository, type WeatherRepository } from './weather-repository.js';
 
 export interface Store {
   readonly handle: DatabaseHandle;
@@ -13,6 +17,12 @@ export interface Store {
   readonly fields: FieldRepository;
   readonly plantings: PlantingRepository;
   readonly settings: SettingRepository;
+  readonly jobs: JobRepository;
+  readonly weather: WeatherRepository;
+  /** Browser sessions and failed sign-ins of the account area. */
+  readonly sessions: SessionRepository;
+  /** Requests per key per UTC day. */
+  readonly usage: UsageRepository;
   close(): Promise<void>;
 }
 
@@ -24,6 +34,10 @@ export function createStore(handle: DatabaseHandle): Store {
     fields: fieldRepository(handle.db, handle.dialect),
     plantings: plantingRepository(handle.db, handle.dialect),
     settings: settingRepository(handle.db),
+    jobs: jobRepository(handle.db, handle.dialect),
+    weather: weatherRepository(handle.db, handle.dialect),
+    sessions: sessionRepository(handle.db),
+    usage: usageRepository(handle.db),
     close: () => handle.close(),
   };
 }

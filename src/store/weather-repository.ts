@@ -36,6 +36,8 @@ export interface WeatherRepository {
   readHours(cellId: number, dataset: string, start: number, end: number): Promise<HourRow[]>;
   writeHours(cellId: number, dataset: string, rows: { time: number; hour: Uint8Array }[], fetchedAt: number): Promise<void>;
   summary(): Promise<DatasetSummary[]>;
+  /** Cells holding any daily data of datasets starting with `datasetPrefix`. */
+  cellsWithDaily(datasetPrefix: string): Promise<number[]>;
 }
 
 const asBytes = (value: Uint8Array | Buffer): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value));
@@ -104,6 +106,15 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
           oc.columns(['cell_id', 'dataset', 'time']).doUpdateSet((eb) => ({ hour: eb.ref('excluded.hour'), fetched_at: eb.ref('excluded.fetched_at') })),
         )
         .execute();
+    },
+    async cellsWithDaily(datasetPrefix) {
+      const rows = await db
+        .selectFrom('weather_daily_years')
+        .select('cell_id')
+        .distinct()
+        .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
+        .execute();
+      return rows.map((row) => row.cell_id);
     },
     async summary() {
       const rows = await db

@@ -3,8 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { manualClock } from '../../src/core/clock.js';
+import type { JobWorkerOptions } from '../../src/jobs/job-worker.js';
 import { createKeyService, type IssuedKey } from '../../src/services/key-service.js';
 import type { Store } from '../../src/store/store.js';
+import type { WeatherSource } from '../../src/weather/weather-source.js';
 import { type DatabaseKind, openTestStore } from './databases.js';
 
 export const TEST_NOW = Date.parse('2024-06-15T12:00:00Z');
@@ -19,11 +21,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DatabaseKind = 'sqlite', env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind = 'sqlite',
+  env: Record<string, string> = {},
+  weather?: WeatherSource,
+  options: { jobs?: JobWorkerOptions } = {},
+): Promise<TestApp> {
   const store = await openTestStore(kind);
   const clock = manualClock(TEST_NOW);
-  const config = loadConfig({ AGWX_BASE_URL: 'https://agwx.test', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, store, clock, logger: false });
+  // Rate limits high enough not to interfere; the rate-limit tests set their own.
+  const config = loadConfig({ AGWX_BASE_URL: 'https://agwx.test', LOG_LEVEL: 'silent', AGWX_RATE_PER_MINUTE: '1000000', AGWX_ENTERPRISE_RATE_PER_MINUTE: '1000000', ...env });
+  const app = await buildApp({ config, store, clock, weather, logger: false, jobs: options.jobs });
   await app.ready();
   const keys = createKeyService(store, clock);
   return {

@@ -2,10 +2,20 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as plantings from './0002-plantings.js';
+import * as jobs from './0003-jobs.js';
+import * as weather from './0004-weather.js';
+import * as keyMapAccess from './0005-key-map-access.js';
+import * as webAccounts from './0006-web-accounts.js';
+import * as keyRateLimits from './0007-key-rate-limits.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-plantings': plantings,
+  '0003-jobs': jobs,
+  '0004-weather': weather,
+  '0005-key-map-access': keyMapAccess,
+  '0006-web-accounts': webAccounts,
+  '0007-key-rate-limits': keyRateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,17 +2,46 @@
  * The `store` weather source: imported station data (datasets named `import:…`) for the cells
  * they were imported into. It answers a range only when one dataset holds every day of it;
  * otherwise the next source of the chain is asked. It has no forecasts.
+ *
+ * Most cells hold no imported data: the set of cells that do is read once and re-read every
+ * `refreshMs` (imports by another process show up within that time), so a request for any other
+ * cell costs no query.
  */
+import type { Clock } from '../../core/clock.js';
 import type { WeatherRepository } from '../../store/weather-repository.js';
 import type { DailyResult, DailyWeather, WeatherSource } from '../weather-source.js';
 import { datesByYear, decodeYear, readSlot } from './daily-year-codec.js';
 
 export const IMPORT_DATASET_PREFIX = 'import:';
 
-export function createStoreSource(repository: WeatherRepository): WeatherSource {
+export interface StoreSourceOptions {
+  clock: Clock;
+  /** How often the set of cells with imported data is re-read. Default 30 s. */
+  refreshMs?: number;
+}
+
+export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions): WeatherSource {
+  const refreshMs = options.refreshMs ?? 30_000;
+  let known: { cells: Set<number>; readAt: number } | undefined;
+  let reading: Promise<Set<number>> | undefined;
+  async function cellsWithData(): Promise<Set<number>> {
+    const now = options.clock.now();
+    if (known && now - known.readAt < refreshMs && now >= known.readAt) return known.cells;
+    reading ??= repository
+      .cellsWithDaily(IMPORT_DATASET_PREFIX)
+      .then((ids) => {
+        known = { cells: new Set(ids), readAt: options.clock.now() };
+        return known.cells;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  }
   return {
     name: 'store',
     async daily(cell, range): Promise<DailyResult | null> {
+      if (!(await cellsWithData()).has(cell.id)) return null;
       const byYear = datesByYear(range.start, range.end);
       const years = [...byYear.keys()];
       if (years.length === 0) return null;

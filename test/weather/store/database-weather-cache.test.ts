@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock, manualClock } from '../../../src/core/clock.js';
 import { cellAt } from '../../../src/weather/grid.js';
 import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
 import { createStoreSource } from '../../../src/weather/store/store-source.js';
@@ -78,12 +79,30 @@ describe.each(databaseKinds())('stored weather on %s', (kind) => {
     const cache = createDatabaseWeatherCache(store.weather);
     const imported = [day('1995-06-01', 21), day('1995-06-02', 22), day('1995-06-03', 23)];
     await cache.writeDaily(cell.id, 'import:test-1', imported, true, 7);
-    const source = createStoreSource(store.weather);
+    const source = createStoreSource(store.weather, { clock: fixedClock(0) });
     expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-03' })).toEqual({ source: 'import:test-1', days: imported });
     expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-04' })).toBeNull();
     expect(await source.daily(cellAt(-30, 20), { start: '1995-06-01', end: '1995-06-01' })).toBeNull();
     // Provider caches are not the store source's data.
     expect(await source.daily(cell, { start: '1989-12-31', end: '1989-12-31' })).toBeNull();
     expect((await store.weather.summary()).find((s) => s.dataset === 'import:test-1')).toEqual({ dataset: 'import:test-1', cells: 1, firstYear: 1995, lastYear: 1995 });
+  });
+});
+
+describe('store source refresh', () => {
+  it('sees data imported by another process after the refresh interval', async () => {
+    const store = await openTestStore('sqlite');
+    try {
+      const clock = manualClock(0);
+      const source = createStoreSource(store.weather, { clock, refreshMs: 30_000 });
+      const cell = cellAt(10, 10);
+      expect(await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' })).toBeNull();
+      await createDatabaseWeatherCache(store.weather).writeDaily(cell.id, 'import:late', [day('2001-01-01')], true, 0);
+      expect(await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' })).toBeNull();
+      clock.advance(30_000);
+      expect((await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' }))?.source).toBe('import:late');
+    } finally {
+      await store.close();
+    }
   });
 });
