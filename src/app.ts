@@ -124,7 +124,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(formBody);
-  await app.register(rateLimit, { global: false });
+  // Token and sign-in limits: counted in Redis when there is one, so every instance shares them.
+  await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'agwx-rl-route:' } : {}) });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

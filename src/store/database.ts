@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -93,7 +93,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = migratorFor(handle);
+  const migrator = await migratorFor(handle);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -104,16 +104,17 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 
 /** True when every known migration has been applied (used by readiness checks). */
 export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
-  const migrator = migratorFor(handle);
+  const migrator = await migratorFor(handle);
   const all = await migrator.getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }
 
-function migratorFor(handle: DatabaseHandle): Migrator {
-  // The migration bookkeeping tables live in the store's own schema (several schemas may share a database).
-  return new Migrator({
-    db: handle.db,
-    provider: migrationProvider,
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  });
+async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
+  // The migration bookkeeping tables live in the store's own schema: several schemas may share a
+  // database, and the migrator must not mistake another schema's tables for its own.
+  let schema = handle.schema;
+  if (!schema && handle.dialect === 'postgres') {
+    schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema;
+  }
+  return new Migrator({ db: handle.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
