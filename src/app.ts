@@ -46,6 +46,8 @@ export interface AppDependencies {
   web?: WebOptions;
   /** Redis shared by instances (rate-limit counters); without it each instance counts alone. */
   redis?: Redis;
+  /** Elapsed-time source for caches (ms); default performance.now. Caches age in real time even when the clock is pinned. */
+  monotonic?: () => number;
 }
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
@@ -69,7 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const secret = await store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url'));
-  const tokens = createTokenService({ secret, clock, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
+  const tokens = createTokenService({ secret, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
   // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
   const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
   const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps };

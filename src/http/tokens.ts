@@ -57,16 +57,19 @@ const MAX_CACHED_KEYS = 10_000;
 export function createTokenService(options: {
   secret: string;
   clock: Clock;
+  /** Elapsed-time source for the key cache (ms, monotonic): caches age in real time even when the clock is pinned. */
+  monotonic?: () => number;
   keys: KeyRepository;
   keyCacheSeconds: number;
 }): TokenService {
   const { secret, clock, keys, keyCacheSeconds } = options;
+  const monotonic = options.monotonic ?? (() => performance.now());
   const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
   const verify = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 1000 });
   const keyCache = new Map<string, CachedKey>();
 
   async function keyContext(key: string): Promise<AuthContext | null> {
-    const now = clock.now();
+    const now = monotonic();
     const cached = keyCache.get(key);
     if (cached && now - cached.fetchedAt < keyCacheSeconds * 1000 && now >= cached.fetchedAt) return cached.context;
     const record = await keys.find(key);

@@ -16,7 +16,7 @@ import type { WeatherSource } from './weather-source.js';
 export function createWeatherSources(config: Config, store: Store, clock: Clock): WeatherSource {
   const cache = createDatabaseWeatherCache(store.weather);
   const build: Record<SourceName, () => WeatherSource> = {
-    store: () => createStoreSource(store.weather, { clock }),
+    store: () => createStoreSource(store.weather),
     synthetic: () => createSyntheticSource({ cacheSize: config.syntheticCacheSize }),
     'open-meteo': () =>
       createOpenMeteoSource({

@@ -31,7 +31,7 @@ export async function createTestApp(
   const clock = manualClock(TEST_NOW);
   // Rate limits high enough not to interfere; the rate-limit tests set their own.
   const config = loadConfig({ AGWX_BASE_URL: 'https://agwx.test', LOG_LEVEL: 'silent', AGWX_RATE_PER_MINUTE: '1000000', AGWX_ENTERPRISE_RATE_PER_MINUTE: '1000000', ...env });
-  const app = await buildApp({ config, store, clock, weather, logger: false, jobs: options.jobs });
+  const app = await buildApp({ config, store, clock, monotonic: clock.now, weather, logger: false, jobs: options.jobs });
   await app.ready();
   const keys = createKeyService(store, clock);
   return {

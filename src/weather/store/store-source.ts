@@ -7,7 +7,6 @@
  * `refreshMs` (imports by another process show up within that time), so a request for any other
  * cell costs no query.
  */
-import type { Clock } from '../../core/clock.js';
 import type { WeatherRepository } from '../../store/weather-repository.js';
 import type { DailyResult, DailyWeather, WeatherSource } from '../weather-source.js';
 import { datesByYear, decodeYear, readSlot } from './daily-year-codec.js';
@@ -15,22 +14,24 @@ import { datesByYear, decodeYear, readSlot } from './daily-year-codec.js';
 export const IMPORT_DATASET_PREFIX = 'import:';
 
 export interface StoreSourceOptions {
-  clock: Clock;
+  /** Elapsed-time source (ms, monotonic); default performance.now. */
+  monotonic?: () => number;
   /** How often the set of cells with imported data is re-read. Default 30 s. */
   refreshMs?: number;
 }
 
-export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions): WeatherSource {
+export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions = {}): WeatherSource {
+  const monotonic = options.monotonic ?? (() => performance.now());
   const refreshMs = options.refreshMs ?? 30_000;
   let known: { cells: Set<number>; readAt: number } | undefined;
   let reading: Promise<Set<number>> | undefined;
   async function cellsWithData(): Promise<Set<number>> {
-    const now = options.clock.now();
+    const now = monotonic();
     if (known && now - known.readAt < refreshMs && now >= known.readAt) return known.cells;
     reading ??= repository
       .cellsWithDaily(IMPORT_DATASET_PREFIX)
       .then((ids) => {
-        known = { cells: new Set(ids), readAt: options.clock.now() };
+        known = { cells: new Set(ids), readAt: monotonic() };
         return known.cells;
       })
       .finally(() => {

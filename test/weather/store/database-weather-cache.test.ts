@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock, manualClock } from '../../../src/core/clock.js';
+import { manualClock } from '../../../src/core/clock.js';
 import { cellAt } from '../../../src/weather/grid.js';
 import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
 import { createStoreSource } from '../../../src/weather/store/store-source.js';
@@ -79,7 +79,7 @@ describe.each(databaseKinds())('stored weather on %s', (kind) => {
     const cache = createDatabaseWeatherCache(store.weather);
     const imported = [day('1995-06-01', 21), day('1995-06-02', 22), day('1995-06-03', 23)];
     await cache.writeDaily(cell.id, 'import:test-1', imported, true, 7);
-    const source = createStoreSource(store.weather, { clock: fixedClock(0) });
+    const source = createStoreSource(store.weather);
     expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-03' })).toEqual({ source: 'import:test-1', days: imported });
     expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-04' })).toBeNull();
     expect(await source.daily(cellAt(-30, 20), { start: '1995-06-01', end: '1995-06-01' })).toBeNull();
@@ -94,7 +94,7 @@ describe('store source refresh', () => {
     const store = await openTestStore('sqlite');
     try {
       const clock = manualClock(0);
-      const source = createStoreSource(store.weather, { clock, refreshMs: 30_000 });
+      const source = createStoreSource(store.weather, { monotonic: clock.now, refreshMs: 30_000 });
       const cell = cellAt(10, 10);
       expect(await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' })).toBeNull();
       await createDatabaseWeatherCache(store.weather).writeDaily(cell.id, 'import:late', [day('2001-01-01')], true, 0);
