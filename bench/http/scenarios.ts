@@ -54,4 +54,23 @@ export const SCENARIOS: Scenario[] = [
       await c.post('/v2/agronomics/fields/bench-agro-norms/plantings', { crop: 'corn', plantingDate: '2024-02-16' });
     },
   },
+  {
+    name: 'field observations, 7 days',
+    path: '/v2/weather/fields/bench-weather/observations',
+    setup: (c) => c.post('/v2/fields', benchField('bench-weather')),
+  },
+  {
+    // Forecasts exist on field paths only.
+    name: 'field forecast, one day, blockSize 1',
+    path: '/v2/weather/fields/bench-weather/forecasts/2024-06-16',
+  },
+  {
+    // Location norms answer every day of the range in one response.
+    name: 'location weather norms, 365 days over 10 years',
+    path: '/v2/weather/locations/41.6,-93.7/norms/01-01,12-31',
+  },
+  {
+    name: 'map tile base,states,temperatures z5 (cached)',
+    path: '/v2/imagery/weathermaps/base,states,temperatures/tiles/7,11,5',
+  },
 ];
