@@ -7,6 +7,8 @@ import http from 'node:http';
 
 interface LoadOptions {
   url: string;
+  /** Several URLs, requested in turn (a mixed workload); `url` is ignored when given. */
+  urls?: string[];
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -16,11 +18,13 @@ interface LoadOptions {
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
-const url = new URL(options.url);
+const targets = (options.urls ?? [options.url]).map((u) => new URL(u));
+let turn = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
 
 function once(): Promise<{ status: number; ms: number }> {
   const started = process.hrtime.bigint();
+  const url = targets[turn++ % targets.length]!;
   return new Promise((resolve) => {
     const request = http.request(
       { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: options.headers },
