@@ -33,26 +33,28 @@ export function encodeYear(values: Float64Array): Uint8Array {
   return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 }
 
+const valueAt = (values: Float64Array, index: number): number | null => {
+  const value = values[index]!;
+  return value === value ? value : null; // NaN → null
+};
+
 export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undefined {
   const base = (dayOfYear(date) - 1) * WIDTH;
   const fetchedAt = values[base]!;
   if (Number.isNaN(fetchedAt)) return undefined;
+  // Written out (not a loop over VARIABLES): this runs for every stored day that is read.
   const day: DailyWeather = {
     date,
-    tmax: null,
-    tmin: null,
-    precipitation: null,
-    solar: null,
-    rhMax: null,
-    rhMin: null,
-    windDayMax: null,
-    windMorningMax: null,
-    windAverage: null,
+    tmax: valueAt(values, base + 2),
+    tmin: valueAt(values, base + 3),
+    precipitation: valueAt(values, base + 4),
+    solar: valueAt(values, base + 5),
+    rhMax: valueAt(values, base + 6),
+    rhMin: valueAt(values, base + 7),
+    windDayMax: valueAt(values, base + 8),
+    windMorningMax: valueAt(values, base + 9),
+    windAverage: valueAt(values, base + 10),
   };
-  VARIABLES.forEach((name, i) => {
-    const value = values[base + 2 + i]!;
-    day[name] = Number.isNaN(value) ? null : value;
-  });
   return { day, complete: values[base + 1] === 1, fetchedAt };
 }
 
