@@ -1,7 +1,7 @@
 /** Observed daily weather for a place: the allowed dates and the daily values of a date range. */
 import type { Clock } from '../core/clock.js';
 import { addDays, addMonths, datesInRange, type IsoDate } from '../core/dates.js';
-import type { DailyWeather, DateRange, WeatherSource } from '../weather/weather-source.js';
+import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
 import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
 export interface ObservationWindow {
@@ -23,20 +23,7 @@ export interface ObservationService {
   daily(location: WeatherLocation, range: DateRange): Promise<Observations>;
 }
 
-function emptyDay(date: IsoDate): DailyWeather {
-  return {
-    date,
-    tmax: null,
-    tmin: null,
-    precipitation: null,
-    solar: null,
-    rhMax: null,
-    rhMin: null,
-    windDayMax: null,
-    windMorningMax: null,
-    windAverage: null,
-  };
-}
+const emptyDay = emptyDailyWeather;
 
 export function createObservationService(weather: WeatherSource, clock: Clock): ObservationService {
   return {

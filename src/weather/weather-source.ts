@@ -43,6 +43,22 @@ export interface DailyWeather {
   windAverage: number | null;
 }
 
+/** A day with no values (every variable null). */
+export function emptyDailyWeather(date: IsoDate): DailyWeather {
+  return {
+    date,
+    tmax: null,
+    tmin: null,
+    precipitation: null,
+    solar: null,
+    rhMax: null,
+    rhMin: null,
+    windDayMax: null,
+    windMorningMax: null,
+    windAverage: null,
+  };
+}
+
 export interface DailyResult {
   /** Provenance, e.g. `synthetic`, `open-meteo`, `import:knmi-260`. */
   source: string;

@@ -3,7 +3,7 @@
  * reports, duplicate dates and the final date order.
  */
 import { isIsoDate, type IsoDate } from '../../core/dates.js';
-import type { DailyWeather } from '../weather-source.js';
+import { type DailyWeather, emptyDailyWeather } from '../weather-source.js';
 import { StationFileError, type ParsedStationFile, type SkippedRow, type StationInfo, type StationParseOptions } from './station-file-format.js';
 
 /** Thrown inside a row parser to reject that row; the context turns it into an error or a skip. */
@@ -124,17 +124,4 @@ export function checkRange(value: number | null, limits: readonly [number, numbe
   return value;
 }
 
-export function emptyDay(date: IsoDate): DailyWeather {
-  return {
-    date,
-    tmax: null,
-    tmin: null,
-    precipitation: null,
-    solar: null,
-    rhMax: null,
-    rhMin: null,
-    windDayMax: null,
-    windMorningMax: null,
-    windAverage: null,
-  };
-}
+export const emptyDay = emptyDailyWeather;
