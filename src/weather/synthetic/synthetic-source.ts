@@ -7,7 +7,7 @@
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
-import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from '../weather-source.js';
+import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
 import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { forecastDay, type ForecastDay } from './forecast-day.js';
@@ -43,6 +43,8 @@ export class SyntheticSource implements WeatherSource {
   private readonly solver: CurveSolver;
   private readonly cellYears: LruCache<number, CellYear>;
   private readonly climates: LruCache<number, CellClimate>;
+  /** Forecast answers by (cell, issue time, first hour, hours): each costs a soil spin-up of months. */
+  private readonly forecasts: LruCache<string, readonly HourlyWeather[]>;
 
   constructor(
     readonly climatology: ClimatologyGrid,
@@ -53,6 +55,7 @@ export class SyntheticSource implements WeatherSource {
     this.solver = createCurveSolver();
     this.cellYears = createLruCache(cacheSize);
     this.climates = createLruCache(Math.max(cacheSize, 16));
+    this.forecasts = createLruCache(Math.min(Math.max(cacheSize, 16), 512));
   }
 
   /** The daily climatology of the cell (cached). */
@@ -116,6 +119,9 @@ export class SyntheticSource implements WeatherSource {
 
   async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
     if (request.hours <= 0) return { source: SYNTHETIC_SOURCE_NAME, hours: [] };
+    const key = `${cell.id}|${request.issuedAt}|${request.start}|${request.hours}`;
+    const cached = this.forecasts.get(key);
+    if (cached) return { source: SYNTHETIC_SOURCE_NAME, hours: cached.map(copyHour) };
     const timeZone = timeZoneAt(cell.latitude, cell.longitude);
     const issueDate = localDate(request.issuedAt, timeZone);
     const lastHour = request.start + (request.hours - 1) * 3_600_000;
@@ -146,8 +152,13 @@ export class SyntheticSource implements WeatherSource {
       startOfDay: (date) => startOfLocalDay(date, timeZone),
       dateAt: (t) => localDate(t, timeZone),
     });
+    this.forecasts.set(key, hours.map(copyHour));
     return { source: SYNTHETIC_SOURCE_NAME, hours };
   }
+}
+
+function copyHour(hour: HourlyWeather): HourlyWeather {
+  return { ...hour, soilTemperature: [...hour.soilTemperature], soilMoisture: [...hour.soilMoisture] };
 }
 
 export function createSyntheticSource(options: SyntheticSourceOptions = {}): SyntheticSource {
