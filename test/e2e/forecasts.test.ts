@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
-import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
 // The clock stands at 2024-06-15T12:00Z: 07:00 CDT on 15 June at the Iowa field, so the forecast
 // runs from 2024-06-15 to 2024-06-22. The fake's hourly values depend on the UTC hour h:
@@ -45,15 +45,8 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
     t = await createTestApp(kind, {}, weather);
     auth = (await t.login('acme')).auth;
     const otherAuth = (await t.login('other')).auth;
-    const create = (headers: Record<string, string>, id: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v2/fields',
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: JSON.stringify({ id, farmId: 'farm', centerPoint: IOWA }),
-      });
-    expect((await create(auth, 'north')).statusCode).toBe(201);
-    expect((await create(otherAuth, 'private')).statusCode).toBe(201);
+    await createField(t, auth, 'north', IOWA);
+    await createField(t, otherAuth, 'private', IOWA);
   });
   afterAll(async () => t.close());
   beforeEach(() => {

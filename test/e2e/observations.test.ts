@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
-import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
 // The clock stands at 2024-06-15T12:00Z: 07:00 on 15 June in Iowa, so yesterday there is 2024-06-14.
 const IOWA = { latitude: 41.5, longitude: -93.5 };
@@ -38,16 +38,9 @@ describe.each(databaseKinds())('observations on %s', (kind) => {
     auth = (await t.login('acme')).auth;
     enterpriseAuth = (await t.login('bigco', { enterprise: true })).auth;
     const otherAuth = (await t.login('other')).auth;
-    const create = (headers: Record<string, string>, id: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v2/fields',
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: JSON.stringify({ id, farmId: 'farm', centerPoint: IOWA }),
-      });
-    expect((await create(auth, 'north')).statusCode).toBe(201);
-    expect((await create(enterpriseAuth, 'north')).statusCode).toBe(201);
-    expect((await create(otherAuth, 'private')).statusCode).toBe(201);
+    await createField(t, auth, 'north', IOWA);
+    await createField(t, enterpriseAuth, 'north', IOWA);
+    await createField(t, otherAuth, 'private', IOWA);
   });
   afterAll(async () => t.close());
   beforeEach(() => {

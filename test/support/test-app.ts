@@ -75,3 +75,19 @@ export function expectErrorBody(response: LightMyRequestResponse, status: number
   if (!String(response.headers['content-type']).startsWith('application/json')) throw new Error('error body is not JSON');
   return body as { statusCode: number; statusName: string; errorId: string; simpleMessage: string; detailedMessage: string };
 }
+
+/** Creates a field through the API for the given caller; fails the test when it is refused. */
+export async function createField(
+  t: TestApp,
+  headers: Record<string, string>,
+  id: string,
+  centerPoint: { latitude: number; longitude: number },
+): Promise<void> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v2/fields',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ id, farmId: 'farm', centerPoint }),
+  });
+  if (response.statusCode !== 201) throw new Error(`creating field '${id}' failed: ${response.statusCode} ${response.body}`);
+}
