@@ -101,8 +101,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandling(app);
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth() });
   const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
