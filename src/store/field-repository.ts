@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
 import { orderTerm, type SortTerm } from './ordering.js';
+import { lockForUpdate } from './row-lock.js';
 import type { Database, FieldTable } from './schema.js';
 
 export interface FieldRecord {
@@ -59,7 +60,7 @@ const SELECTED = ['id', 'name', 'farm_id', 'acres', 'latitude', 'longitude'] as 
 export function fieldRepository(db: Kysely<Database>, dialect: DialectName): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
     const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
-    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return lockForUpdate(query, dialect).executeTakeFirst();
   };
   return {
     async insert(accountId, field, now) {

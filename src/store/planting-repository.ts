@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Page } from './field-repository.js';
 import { orderTerm, type SortTerm } from './ordering.js';
+import { lockForUpdate } from './row-lock.js';
 import type { Database, PlantingTable } from './schema.js';
 
 /** A yield: an amount with its unit label (always both). */
@@ -111,7 +112,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 export function plantingRepository(db: Kysely<Database>, dialect: DialectName): PlantingRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: number) => {
     const query = trx.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
-    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return lockForUpdate(query, dialect).executeTakeFirst();
   };
 
   const filtered = (accountId: number, options: Pick<PlantingListOptions, 'fieldId' | 'currentOnly' | 'crop'>) => {

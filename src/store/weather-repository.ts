@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from './database.js';
+import { lockForUpdate } from './row-lock.js';
 import type { Database } from './schema.js';
 
 export interface DailyYearRow {
@@ -50,7 +51,7 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
       .where('cell_id', '=', cellId)
       .where('dataset', '=', dataset)
       .where('year', '=', year);
-    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return lockForUpdate(query, dialect).executeTakeFirst();
   };
   return {
     async readDailyYears(cellId, firstYear, lastYear, datasetPrefix) {
