@@ -4,6 +4,7 @@
  */
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
+import type { AnswerCache } from './http/answer-cache.js';
 import type { Clock } from './core/clock.js';
 import type { TokenService } from './http/tokens.js';
 import type { MapRenderer } from './maps/index.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenService;
   verifySecret(secret: string, hash: string): Promise<boolean>;
+  /** Weather and agronomic answers kept ready (see http/answer-cache.ts). */
+  answers: AnswerCache;
   /** The weather source chain; absent only in apps built without weather (some tests). */
   weather?: WeatherSource;
   /** The crop and growth-stage model catalogue; when absent, the one in data/catalog is loaded once as the routes are registered. */

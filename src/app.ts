@@ -14,6 +14,7 @@ import { operationRoutes } from './api/operations/operation-routes.js';
 import { protectedRoutes } from './api/routes.js';
 import { tokenRoutes } from './api/token/token-routes.js';
 import type { AppContext } from './app-context.js';
+import { createAnswerCache } from './http/answer-cache.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
@@ -74,7 +75,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService({ secret, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
   // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
   const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
-  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps };
+  const answers = createAnswerCache({ maxBytes: config.answerCacheBytes });
+  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps, answers };
   // Requests per key per day: counted in memory, written every few seconds and on close.
   const keyUsage = createKeyUsageCounter({ usage: store.usage, log: app.log });
   context.keyUsage = keyUsage;

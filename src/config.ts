@@ -29,6 +29,8 @@ export interface Config {
   nasaPowerUrl?: string;
   /** Synthetic cell-years kept in memory (about 26 kB each). */
   syntheticCacheSize: number;
+  /** Memory for weather and agronomic answers kept ready (http/answer-cache.ts), bytes; 0 switches it off. */
+  answerCacheBytes: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
   redisUrl?: string;
   /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),
     nasaPowerUrl: url(env, 'AGWX_NASA_POWER_URL'),
     syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 2048, 0, 1_000_000),
+    answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
     redisUrl: redisUrl(env),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },
     enterpriseRateLimit: {

@@ -64,5 +64,16 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
       }
       return null;
     },
+
+    /** The sources' revisions joined; null when any source has none. */
+    async revision(cell: GridCell): Promise<string | null> {
+      const parts: string[] = [];
+      for (const source of chain) {
+        const part = source.revision ? await source.revision(cell) : null;
+        if (part === null) return null;
+        parts.push(part);
+      }
+      return parts.join(',');
+    },
   };
 }

@@ -120,6 +120,13 @@ export interface WeatherSource {
   daily(cell: GridCell, range: DateRange): Promise<DailyResult | null>;
   /** Hourly forecast values; `null` when this source has no forecast for the request. */
   hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null>;
+  /**
+   * A token naming the state of this source's data for the cell: while it stays the same, the
+   * same request gets the same answer (for forecasts: on the same local issue date). `null`, or a
+   * source without this method, means answers may change at any time, so nothing built from them
+   * is kept (see http/answer-cache.ts).
+   */
+  revision?(cell: GridCell): Promise<string | null>;
 }
 
 /** An upstream that a configured chain depends on could not answer. Served as 503 with Retry-After. */

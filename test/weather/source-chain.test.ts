@@ -49,6 +49,13 @@ describe('source chain', () => {
     expect(chain.name).toBe('store,open-meteo,synthetic');
   });
 
+  it("names a revision only when every source names one", async () => {
+    const revised = (name: string, revision: string | null): WeatherSource => ({ ...fake(name, 'answer', []), revision: async () => revision });
+    expect(await createSourceChain([revised('store', 'store:none'), revised('synthetic', 'synthetic:7')]).revision!(CELL)).toBe('store:none,synthetic:7');
+    expect(await createSourceChain([revised('store', null), revised('synthetic', 'synthetic:7')]).revision!(CELL)).toBeNull();
+    expect(await createSourceChain([revised('store', 'store:none'), fake('open-meteo', 'answer', [])]).revision!(CELL)).toBeNull();
+  });
+
   it('propagates SourceUnavailableError instead of falling through', async () => {
     const calls: string[] = [];
     const chain = createSourceChain([fake('store', 'null', calls), fake('open-meteo', 'unavailable', calls), fake('synthetic', 'answer', calls)]);

@@ -25,4 +25,16 @@ describe('synthetic forecast answers kept in memory', () => {
     first!.hours[0]!.soilMoisture[0] = -1;
     expect(await source.hourly(cell, request)).toEqual(expected);
   });
+
+  it('keeps an answer for the whole local issue date, and issues a new one the next day', async () => {
+    const cell = cellAt(41.6, -93.7); // America/Chicago: 2024-06-15 runs 05:00Z to 05:00Z next day.
+    const source = createSyntheticSource({ cacheSize: 32 });
+    await source.hourly(cell, request);
+    const laterSameDay = { ...request, issuedAt: Date.parse('2024-06-16T04:30:00Z') };
+    const nextDay = { ...request, issuedAt: Date.parse('2024-06-16T05:30:00Z') };
+    expect(await source.hourly(cell, laterSameDay)).toEqual(await createSyntheticSource({ cacheSize: 32 }).hourly(cell, laterSameDay));
+    const reissued = await source.hourly(cell, nextDay);
+    expect(reissued).toEqual(await createSyntheticSource({ cacheSize: 32 }).hourly(cell, nextDay));
+    expect(reissued).not.toEqual(await source.hourly(cell, request));
+  });
 });

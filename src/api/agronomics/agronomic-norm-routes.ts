@@ -13,10 +13,10 @@ import { type MonthDaySpan, monthDaysBetween, parseMonthDay, parseMonthDaySpan, 
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseUnits } from '../../http/units.js';
 import { createAgronomicNormService } from '../../services/agronomic-norms-service.js';
-import { currentPlantingStart } from '../../services/agronomic-values-service.js';
+import { currentPlantingStart, type PlantingStart } from '../../services/agronomic-values-service.js';
 import { localToday } from '../../services/weather-service.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
-import { requestPath, requireWeather } from '../weather/weather-place.js';
+import { requestPath, requireWeather, weatherAnswerKey } from '../weather/weather-place.js';
 import { agronomicNormsPresenter } from './agronomic-norm-presenter.js';
 import {
   AGRONOMIC_NORM_SORTS,
@@ -49,6 +49,22 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
+    const today = localToday(place.location, context.clock);
+    const planting =
+      daysSegment === undefined ? await currentPlantingStart(context.store, request.auth.accountId, place.location.fieldId!, 'agronomic norms') : null;
+    const key = await weatherAnswerKey(context, request, place.location, today, planting ? `${planting.id}:${planting.plantingDate}` : '');
+    return context.answers.answer(reply, key, () => build(today, planting, place, daysSegment, yearsSegment, request, reply));
+  }
+
+  async function build(
+    today: string,
+    planting: PlantingStart | null,
+    place: AgronomicPlace,
+    daysSegment: string | undefined,
+    yearsSegment: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const query = request.query as Query;
     const years: YearSpan | undefined = yearsSegment === undefined ? undefined : parseYearSpan(yearsSegment);
     const excludeYears = parseYearList(query.excludeYears);
@@ -61,10 +77,9 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
     let span: MonthDaySpan;
     let plantingHref: string | null = null;
-    if (daysSegment === undefined) {
+    if (planting) {
       const fieldId = place.location.fieldId!;
-      const planting = await currentPlantingStart(context.store, request.auth.accountId, fieldId, 'agronomic norms');
-      const yesterday = addDays(localToday(place.location, context.clock), -1);
+      const yesterday = addDays(today, -1);
       if (planting.plantingDate > yesterday) {
         throw invalid(
           'The planting has no past days yet.',
@@ -76,7 +91,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
       span = { start, end, single: false, crossesYearEnd: end < start, days: monthDaysBetween(start, end) };
       plantingHref = plantingPath(fieldId, planting.id);
     } else {
-      span = parseMonthDaySpan(daysSegment);
+      span = parseMonthDaySpan(daysSegment!);
     }
     const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise);
 

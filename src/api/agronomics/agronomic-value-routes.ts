@@ -13,13 +13,15 @@ import { checkDateSpanWithin, type DateSpan, parseDateSpan, parseIsoDate } from 
 import { parseSort } from '../../http/list-query.js';
 import { parseUnits } from '../../http/units.js';
 import {
+  type AgronomicValuesService,
   type AgronomicValuesWindow,
   createAgronomicValuesService,
   currentPlantingStart,
+  type PlantingStart,
 } from '../../services/agronomic-values-service.js';
 import { WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
-import { requireWeather } from '../weather/weather-place.js';
+import { requireWeather, weatherAnswerKey } from '../weather/weather-place.js';
 import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace } from './agronomic-place.js';
 import { parseAgronomicSelection } from './agronomic-properties.js';
 import { FieldDatesParams, FieldParams, LocationDatesParams } from './agronomic-schemas.js';
@@ -55,19 +57,34 @@ function parseAccumulationStart(text: string | undefined, start: IsoDate, window
 
 export async function agronomicValueRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   async function answer(place: AgronomicPlace, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const service = createAgronomicValuesService(requireWeather(context), context.clock);
+    const window = service.window(place.location);
+    // Without dates the range starts at the field's current planting.
+    const planting =
+      dates === undefined ? await currentPlantingStart(context.store, request.auth.accountId, place.location.fieldId!, 'agronomic values') : null;
+    const key = await weatherAnswerKey(context, request, place.location, window.today, planting ? `${planting.id}:${planting.plantingDate}` : '');
+    return context.answers.answer(reply, key, () => build(service, window, planting, place, dates, request, reply));
+  }
+
+  async function build(
+    service: AgronomicValuesService,
+    window: AgronomicValuesWindow,
+    planting: PlantingStart | null,
+    place: AgronomicPlace,
+    dates: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const query = request.query as Query;
     const units = parseUnits(query.units);
     const selection = parseAgronomicSelection(query.properties);
     const sort = parseSort(query.sort, AGRONOMIC_VALUE_SORTS, [{ key: 'date', descending: false }]);
     const gdd = parseGddParameters(query, units);
-    const service = createAgronomicValuesService(requireWeather(context), context.clock);
-    const window = service.window(place.location);
 
     let span: DateSpan;
     let plantingHref: string | null = null;
-    if (dates === undefined) {
+    if (planting) {
       const fieldId = place.location.fieldId!;
-      const planting = await currentPlantingStart(context.store, request.auth.accountId, fieldId, 'agronomic values');
       if (planting.plantingDate > window.yesterday) {
         throw invalid(
           'The planting has no past days yet.',
@@ -83,7 +100,7 @@ export async function agronomicValueRoutes(app: FastifyInstance, context: AppCon
       span = { start: planting.plantingDate, end: window.yesterday, single: false };
       plantingHref = plantingPath(fieldId, planting.id);
     } else {
-      span = parseDateSpan(dates);
+      span = parseDateSpan(dates!);
       checkDateSpanWithin(span, {
         earliest: window.earliest,
         latest: window.latest,

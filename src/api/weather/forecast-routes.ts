@@ -20,12 +20,12 @@ import {
   isBlockSize,
   type TimeFrame,
 } from '../../services/forecast-service.js';
-import { WEATHER_WINDOWS } from '../../services/weather-service.js';
+import { localToday, WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { pageOfDates } from './date-pages.js';
 import { presentForecastDay } from './forecast-presenter.js';
 import { FORECAST_PROPERTIES, FORECAST_SORTS, ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './forecast-schemas.js';
 import { FieldWeatherDatesParams, FieldWeatherParams } from './weather-schemas.js';
-import { fieldPlace, listLinks, requestPath, requireWeather } from './weather-place.js';
+import { fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
 
 const TAGS = ['forecasts'];
 
@@ -58,8 +58,14 @@ function parseTimeFrame(query: Query): TimeFrame {
 
 export async function forecastRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   async function answer(fieldId: string, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const query = request.query as Query;
     const place = await fieldPlace(context, request, fieldId);
+    // Forecasts are issued per local date: the key's date is the issue date.
+    const key = await weatherAnswerKey(context, request, place.location, localToday(place.location, context.clock));
+    return context.answers.answer(reply, key, () => build(place, dates, request, reply));
+  }
+
+  async function build(place: WeatherPlace, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as Query;
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
     const paging = parsePaging(query, 'forecasts', request.auth.enterprise);

@@ -10,7 +10,7 @@ import { checkDateSpanWithin, type DateSpan, parseDateSpan } from '../../http/da
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
-import { createObservationService } from '../../services/observation-service.js';
+import { createObservationService, type ObservationService, type ObservationWindow } from '../../services/observation-service.js';
 import { type DailyWeather, WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { pageOfDates } from './date-pages.js';
 import { presentObservation } from './observation-presenter.js';
@@ -22,7 +22,7 @@ import {
   ObservationQuery,
 } from './observation-schemas.js';
 import { FieldWeatherDatesParams, FieldWeatherParams, LocationWeatherDatesParams, LocationWeatherParams } from './weather-schemas.js';
-import { coordinatePlace, fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace } from './weather-place.js';
+import { coordinatePlace, fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
 
 const TAGS = ['observed weather'];
 /** Days answered without dates: yesterday and the 6 days before. */
@@ -34,14 +34,25 @@ export async function observationRoutes(app: FastifyInstance, context: AppContex
   const service = () => createObservationService(requireWeather(context), context.clock);
 
   async function answer(place: WeatherPlace, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const observations = service();
+    const window = observations.window(place.location);
+    const key = await weatherAnswerKey(context, request, place.location, window.latest);
+    return context.answers.answer(reply, key, () => build(observations, window, place, dates, request, reply));
+  }
+
+  async function build(
+    observations: ObservationService,
+    window: ObservationWindow,
+    place: WeatherPlace,
+    dates: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const query = request.query as Query;
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, OBSERVATION_PROPERTIES);
     const paging = parsePaging(query, 'observations', request.auth.enterprise);
     const sort = parseSort(query.sort, OBSERVATION_SORTS, [{ key: 'date', descending: false }]);
-    const observations = service();
-
-    const window = observations.window(place.location);
     let span: DateSpan;
     if (dates === undefined) {
       span = { start: addDays(window.latest, 1 - DEFAULT_DAYS), end: window.latest, single: false };

@@ -11,6 +11,7 @@ import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '..
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
 import { createWeatherNormService } from '../../services/weather-norm-service.js';
+import { localToday } from '../../services/weather-service.js';
 import { normLinks, type WeatherNormView, weatherNormPresenter } from './weather-norm-presenter.js';
 import {
   FieldNormParams,
@@ -22,7 +23,7 @@ import {
   WeatherNormQuery,
   WeatherNormResponseSchema,
 } from './weather-norm-schemas.js';
-import { coordinatePlace, fieldPlace, requestPath, requireWeather, type WeatherPlace } from './weather-place.js';
+import { coordinatePlace, fieldPlace, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
 
 const TAGS = ['weather norms'];
 
@@ -30,6 +31,11 @@ type Query = Record<string, string | undefined>;
 
 export async function weatherNormRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   async function answer(place: WeatherPlace, daysSegment: string, yearsSegment: string | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const key = await weatherAnswerKey(context, request, place.location, localToday(place.location, context.clock));
+    return context.answers.answer(reply, key, () => build(place, daysSegment, yearsSegment, request, reply));
+  }
+
+  async function build(place: WeatherPlace, daysSegment: string, yearsSegment: string | undefined, request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as Query;
     const span = parseMonthDaySpan(daysSegment);
     const years: YearSpan | undefined = yearsSegment === undefined ? undefined : parseYearSpan(yearsSegment);

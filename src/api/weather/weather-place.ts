@@ -29,6 +29,27 @@ export function coordinatePlace(coordinates: string): WeatherPlace {
   return { location: locationAt(latitude, longitude), basePath: `/v2/weather/locations/${latitude},${longitude}`, fieldHref: null };
 }
 
+/**
+ * The answer-cache key of a request at a weather location (see http/answer-cache.ts): the account
+ * and its plan (limits), the coordinates (a field deleted and created again elsewhere gets other
+ * answers), the local date there (`today`: date windows, default ranges and years, forecast issue
+ * date), the weather source's revision for the cell, `extra` (what else the route read, such as
+ * the current planting) and the request URL. Null when the answer must be built every time.
+ */
+export async function weatherAnswerKey(
+  context: AppContext,
+  request: FastifyRequest,
+  location: WeatherLocation,
+  today: string,
+  extra = '',
+): Promise<string | null> {
+  if (context.config.answerCacheBytes === 0) return null;
+  const revision = context.weather?.revision ? await context.weather.revision(location.cell) : null;
+  if (revision === null) return null;
+  const { accountId, enterprise } = request.auth;
+  return `${accountId}|${enterprise ? 'e' : 's'}|${location.latitude},${location.longitude}|${today}|${revision}|${extra}|${request.url}`;
+}
+
 /** The weather source, or 503 when the service runs without one. */
 export function requireWeather(context: AppContext): WeatherSource {
   if (!context.weather) {

@@ -75,5 +75,10 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
     async hourly() {
       return null;
     },
+    // Imported data can change with any import, so answers from it are never kept; a cell without
+    // imported data has none until the cell set is re-read, and then its revision becomes null.
+    async revision(cell) {
+      return (await cellsWithData()).has(cell.id) ? null : 'store:none';
+    },
   };
 }

@@ -43,7 +43,7 @@ export class SyntheticSource implements WeatherSource {
   private readonly solver: CurveSolver;
   private readonly cellYears: LruCache<number, CellYear>;
   private readonly climates: LruCache<number, CellClimate>;
-  /** Forecast answers by (cell, issue time, first hour, hours): each costs a soil spin-up of months. */
+  /** Forecast answers by (cell, local issue date, first hour, hours): each costs a soil spin-up of months. */
   private readonly forecasts: LruCache<string, readonly HourlyWeather[]>;
 
   constructor(
@@ -117,13 +117,19 @@ export class SyntheticSource implements WeatherSource {
     });
   }
 
+  /** Generated weather is a function of the seed, the cell and the dates (forecasts: and the issue date). */
+  async revision(): Promise<string> {
+    return `${SYNTHETIC_SOURCE_NAME}:${this.generator.seed}`;
+  }
+
   async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
     if (request.hours <= 0) return { source: SYNTHETIC_SOURCE_NAME, hours: [] };
-    const key = `${cell.id}|${request.issuedAt}|${request.start}|${request.hours}`;
-    const cached = this.forecasts.get(key);
-    if (cached) return { source: SYNTHETIC_SOURCE_NAME, hours: cached.map(copyHour) };
+    // A forecast depends on its local issue date, not on the instant within that day.
     const timeZone = timeZoneAt(cell.latitude, cell.longitude);
     const issueDate = localDate(request.issuedAt, timeZone);
+    const key = `${cell.id}|${issueDate}|${request.start}|${request.hours}`;
+    const cached = this.forecasts.get(key);
+    if (cached) return { source: SYNTHETIC_SOURCE_NAME, hours: cached.map(copyHour) };
     const lastHour = request.start + (request.hours - 1) * 3_600_000;
     const firstDate = localDate(request.start, timeZone);
     const lastDate = localDate(lastHour + 1_800_000, timeZone);

@@ -99,8 +99,12 @@ describe('store source refresh', () => {
       expect(await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' })).toBeNull();
       await createDatabaseWeatherCache(store.weather).writeDaily(cell.id, 'import:late', [day('2001-01-01')], true, 0);
       expect(await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' })).toBeNull();
+      // Until then answers over this cell may be kept; from then on, never (imports change them).
+      expect(await source.revision!(cell)).toBe('store:none');
       clock.advance(30_000);
       expect((await source.daily(cell, { start: '2001-01-01', end: '2001-01-01' }))?.source).toBe('import:late');
+      expect(await source.revision!(cell)).toBeNull();
+      expect(await source.revision!(cellAt(-10, 10))).toBe('store:none');
     } finally {
       await store.close();
     }
