@@ -6,6 +6,7 @@
  *   npm run bench                     all scenarios
  *   npm run bench -- --only fields    scenarios whose name contains "fields"
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
+ *   BENCH_ANSWER_CACHE_MB=0 npm run bench   every answer built afresh (no answers kept ready)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ const env = {
   // The limiter still runs on every request; the limit is set out of reach so it never refuses.
   AGWX_RATE_PER_MINUTE: '10000000',
   AGWX_ENTERPRISE_RATE_PER_MINUTE: '10000000',
+  ...(process.env.BENCH_ANSWER_CACHE_MB ? { AGWX_ANSWER_CACHE_MB: process.env.BENCH_ANSWER_CACHE_MB } : {}),
 };
 
 const row = (name: string, r: LoadResult, baseline: LoadResult) =>
@@ -55,6 +57,7 @@ try {
   for (const scenario of scenarios) await scenario.setup?.(context);
 
   console.log(`agwx HTTP benchmark: ${connections} keep-alive connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
+  console.log(`answers kept ready: ${env.AGWX_ANSWER_CACHE_MB === '0' ? 'no (every answer built afresh)' : 'yes'}`);
   console.log(`${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'ratio'.padStart(7)}`);
   for (const scenario of scenarios) {
     // Baseline measured right before each scenario: the machine's load changes over a run.

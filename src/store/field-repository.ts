@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
 import { orderTerm, type SortTerm } from './ordering.js';
+import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, FieldTable } from './schema.js';
 
@@ -62,6 +63,9 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
     const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
     return lockForUpdate(query, dialect).executeTakeFirst();
   };
+  const byId = preparedQuery(db, 2, (accountId: number, id: string) =>
+    db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id),
+  );
   return {
     async insert(accountId, field, now) {
       try {
@@ -84,12 +88,7 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
       }
     },
     async get(accountId, id) {
-      const row = await db
-        .selectFrom('fields')
-        .select(SELECTED)
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const [row] = await byId(accountId, id);
       return row && toRecord(row);
     },
     async list(accountId, { sort, limit, offset }) {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Page } from './field-repository.js';
 import { orderTerm, type SortTerm } from './ordering.js';
+import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, PlantingTable } from './schema.js';
 
@@ -131,6 +132,9 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
     return query;
   };
 
+  const latestOfField = preparedQuery(db, 2, (accountId: number, fieldId: string) =>
+    db.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('field_id', '=', fieldId).orderBy('id', 'desc').limit(1),
+  );
   return {
     async insert(accountId, fieldId, values, now) {
       try {
@@ -150,14 +154,7 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
       return row && toRecord(row);
     },
     async current(accountId, fieldId) {
-      const row = await db
-        .selectFrom('plantings')
-        .select(SELECTED)
-        .where('account_id', '=', accountId)
-        .where('field_id', '=', fieldId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const [row] = await latestOfField(accountId, fieldId);
       return row && toRecord(row);
     },
     async list(accountId, options) {

@@ -2,10 +2,11 @@
  * Local time at a location, offline: the IANA zone from latitude/longitude (the bundled
  * `@photostructure/tz-lookup` boundaries) and the zone's offsets from the runtime's `Intl`
  * time-zone database. Pure functions; the only thing kept between calls is one immutable
- * `Intl.DateTimeFormat` per zone (building one costs far more than using it).
+ * `Intl.DateTimeFormat` per zone (building one costs far more than using it) and the last local
+ * day looked up in each zone.
  */
 import tzLookup from '@photostructure/tz-lookup';
-import { toEpochDay, type IsoDate } from '../core/dates.js';
+import { addDays, toEpochDay, type IsoDate } from '../core/dates.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -71,8 +72,26 @@ export function utcOffsetMinutes(timeZone: string, epochMs: number): number {
   return Math.round((asUtc - wholeSecond) / MINUTE_MS);
 }
 
-/** The local calendar date in the zone at the instant. */
+/** The last local day looked up in each zone: its date and the UTC instants it spans. */
+const lastDays = new Map<string, { start: number; end: number; date: IsoDate }>();
+
+/**
+ * The local calendar date in the zone at the instant. The day found last in each zone is kept
+ * with the instants it spans, so asking again within the same local day (today, the hours of one
+ * day) costs no calendar arithmetic.
+ */
 export function localDate(epochMs: number, timeZone: string): IsoDate {
+  const last = lastDays.get(timeZone);
+  if (last !== undefined && epochMs >= last.start && epochMs < last.end) return last.date;
+  const date = wallDate(epochMs, timeZone);
+  const start = startOfLocalDay(date, timeZone);
+  const end = startOfLocalDay(addDays(date, 1), timeZone);
+  if (epochMs >= start && epochMs < end && (last !== undefined || lastDays.size < 1000)) lastDays.set(timeZone, { start, end, date });
+  return date;
+}
+
+/** The local calendar date in the zone at the instant, from the zone's wall clock. */
+function wallDate(epochMs: number, timeZone: string): IsoDate {
   const w = wallClock(epochMs, timeZone);
   const yyyy = w.year < 0 ? `-${String(-w.year).padStart(6, '0')}` : String(w.year).padStart(4, '0');
   return `${yyyy}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
@@ -90,13 +109,13 @@ export function startOfLocalDay(date: IsoDate, timeZone: string): number {
     if (next === t) break;
     t = next;
   }
-  if (localDate(t, timeZone) === date && localDate(t - 1, timeZone) < date) return t;
+  if (wallDate(t, timeZone) === date && wallDate(t - 1, timeZone) < date) return t;
   // Midnight does not exist on this day (or is repeated): find the day's first minute by bisection.
   let lo = wallMidnight - 15 * HOUR_MS; // surely the previous local day
   let hi = wallMidnight + 15 * HOUR_MS; // surely `date` or later
   while (hi - lo > MINUTE_MS) {
     const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (localDate(mid, timeZone) >= date) hi = mid;
+    if (wallDate(mid, timeZone) >= date) hi = mid;
     else lo = mid;
   }
   return hi;

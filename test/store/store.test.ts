@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationsApplied } from '../../src/store/database.js';
 import { DuplicateKeyError } from '../../src/store/errors.js';
+import { preparedQuery } from '../../src/store/prepared-query.js';
 import type { Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';
 
@@ -33,6 +34,17 @@ describe.each(databaseKinds())('store on %s', (kind) => {
     await store.keys.touch('k-1', 99);
     expect((await store.keys.find('k-1'))?.lastUsedAt).toBe(99);
     expect((await store.keys.list(account.id)).map((k) => k.key)).toEqual(['k-1']);
+  });
+
+  it('runs a query compiled once with each call\'s values', async () => {
+    const db = store.handle.db;
+    const a = await store.accounts.create('prepared-a', false, 1);
+    const b = await store.accounts.create('prepared-b', true, 2);
+    const byName = preparedQuery(db, 1, (name: string) => db.selectFrom('accounts').select(['id', 'enterprise']).where('name', '=', name).limit(1));
+    expect((await byName('prepared-a')).map((row) => Number(row.id))).toEqual([a.id]);
+    expect((await byName('prepared-b')).map((row) => Number(row.id))).toEqual([b.id]);
+    expect(await byName("x' or '1'='1")).toEqual([]);
+    expect(() => preparedQuery(db, 2, (name: string, _unused: string) => db.selectFrom('accounts').selectAll().where('name', '=', name))).toThrow(/argument 1 is not used/);
   });
 
   it('stores the first value of a setting, whoever asks later', async () => {

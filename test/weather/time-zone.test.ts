@@ -9,6 +9,26 @@ describe('time zones', () => {
     expect(timeZoneAt(28.61, 77.21)).toBe('Asia/Kolkata');
   });
 
+  it('gives the same local date as the zone calendar, in time order or not, across clock changes', () => {
+    // Zones with midnight clock changes (Santiago, Havana), half-hour summer time (Lord Howe), a
+    // skipped day (Apia, 30 December 2011) and a date-line neighbour.
+    const zones = ['America/Santiago', 'America/Havana', 'Australia/Lord_Howe', 'Pacific/Apia', 'Pacific/Kiritimati', 'Europe/Amsterdam'];
+    const instants: number[] = [];
+    for (let t = Date.UTC(2011, 11, 25); t < Date.UTC(2012, 0, 5); t += 7 * 60_000) instants.push(t);
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2025, 0, 1); t += 97 * 60_000) instants.push(t);
+    let seed = 7;
+    const shuffled = instants.map((t) => [t, (seed = (seed * 48_271) % 2_147_483_647)] as const).sort((a, b) => a[1] - b[1]).map(([t]) => t);
+    for (const zone of zones) {
+      const calendar = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const order of [instants, shuffled]) {
+        for (const t of order) {
+          const date = localDate(t, zone);
+          if (date !== calendar.format(t)) expect(`${zone} ${new Date(t).toISOString()} ${date}`).toBe(calendar.format(t));
+        }
+      }
+    }
+  });
+
   it('gives UTC offsets with daylight saving time', () => {
     expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 0, 15, 12))).toBe(-360);
     expect(utcOffsetMinutes('America/Chicago', Date.UTC(2024, 6, 15, 12))).toBe(-300);
