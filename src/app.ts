@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   installErrorHandling(app);
-  if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth() });
+  if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
   const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AnswerCacheStats } from './answer-cache.js';
 import { DATA_SOURCE_HEADER } from './data-source.js';
 
 export interface MetricsOptions {
@@ -11,6 +12,8 @@ export interface MetricsOptions {
   queueDepth?: () => Promise<{ queued: number; running: number }>;
   /** Node.js process metrics (CPU, memory, event loop). */
   processMetrics?: boolean;
+  /** Answers kept ready: hits, misses, bytes held. */
+  answerCache?: () => AnswerCacheStats;
 }
 
 export function installMetrics(app: FastifyInstance, options: MetricsOptions = {}): Registry {
@@ -46,6 +49,22 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions = {
         const { queued, running } = await depth();
         this.set({ state: 'queued' }, queued);
         this.set({ state: 'running' }, running);
+      },
+    });
+  }
+  if (options.answerCache) {
+    const stats = options.answerCache;
+    new Gauge({
+      name: 'agwx_answer_cache',
+      help: 'Answers kept ready: hits and misses since start (counts), entries and bytes held',
+      labelNames: ['measure'] as const,
+      registers: [registry],
+      collect() {
+        const now = stats();
+        this.set({ measure: 'hits' }, now.hits);
+        this.set({ measure: 'misses' }, now.misses);
+        this.set({ measure: 'entries' }, now.entries);
+        this.set({ measure: 'bytes' }, now.bytes);
       },
     });
   }

@@ -64,6 +64,10 @@ describe('answers kept ready', () => {
     expect(again.body).toBe(first.body);
     for (const name of ['content-type', 'x-data-source', 'content-range']) expect(again.headers[name]).toBe(first.headers[name]);
     expect(again.headers['x-data-source']).toBe('fake');
+    const metrics = (await t.app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/agwx_answer_cache\{measure="hits"\} 1\n/);
+    expect(metrics).toMatch(/agwx_answer_cache\{measure="misses"\} 1\n/);
+    expect(metrics).toMatch(/agwx_answer_cache\{measure="entries"\} 1\n/);
 
     revision.value = 'r2';
     const revised = await get(t, auth, url);
