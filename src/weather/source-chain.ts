@@ -5,7 +5,7 @@
  * silent fall-through to a later source. The answer keeps the provenance (`source`) of the
  * source that gave it.
  */
-import { datesInRange } from '../core/dates.js';
+import { daysBetween } from '../core/dates.js';
 import type { DailyResult, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from './weather-source.js';
 
 export const KNOWN_SOURCE_NAMES = ['store', 'synthetic', 'open-meteo', 'nasa-power'] as const;
@@ -48,7 +48,7 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
       for (const source of chain) {
         const result = await source.daily(cell, range);
         if (result === null) continue;
-        const expected = range.end < range.start ? 0 : datesInRange(range.start, range.end).length;
+        const expected = range.end < range.start ? 0 : daysBetween(range.start, range.end) + 1;
         if (result.days.length !== expected) {
           throw new Error(`Weather source '${source.name}' answered ${result.days.length} days for ${range.start}..${range.end} (${expected} expected)`);
         }
