@@ -1,0 +1,62 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createAnswerCache } from '../../src/http/answer-cache.js';
+
+/** An app whose one route answers `size` bytes of JSON for `/:id`, kept under the id, counting the answers it builds. */
+async function appWith(maxBytes: number) {
+  const cache = createAnswerCache({ maxBytes });
+  const built: string[] = [];
+  const app = Fastify();
+  app.get(
+    '/:id',
+    { schema: { response: { 200: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } } } } } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as { fail?: string };
+      return cache.answer(reply, id, async () => {
+        if (query.fail) throw new Error('refused');
+        built.push(id);
+        reply.header('X-Data-Source', `source-${id}`);
+        return { id, text: 'x'.repeat(10_000), extra: 'not in the schema' };
+      });
+    },
+  );
+  await app.ready();
+  return { app, cache, built };
+}
+
+describe('answer cache', () => {
+  it('keeps the serialized answer and its X-Data-Source, and serializes with the route schema', async () => {
+    const { app, cache, built } = await appWith(1_000_000);
+    const first = await app.inject({ url: '/a' });
+    const again = await app.inject({ url: '/a' });
+    expect(built).toEqual(['a']);
+    expect(again.body).toBe(first.body);
+    expect(again.json()).toEqual({ id: 'a', text: 'x'.repeat(10_000) });
+    expect(again.headers['x-data-source']).toBe('source-a');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+  });
+
+  it('stays within its memory, dropping the least recently used answers', async () => {
+    const { app, cache, built } = await appWith(50_000);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) await app.inject({ url: `/${id}` });
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    expect(cache.stats().entries).toBeLessThan(6);
+    await app.inject({ url: '/f' });
+    await app.inject({ url: '/a' });
+    expect(built).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'a']);
+  });
+
+  it('keeps no failure, and nothing at all when given no memory', async () => {
+    const { app, built } = await appWith(1_000_000);
+    expect((await app.inject({ url: '/a?fail=1' })).statusCode).toBe(500);
+    await app.inject({ url: '/a' });
+    expect(built).toEqual(['a']);
+    const off = await appWith(0);
+    await off.app.inject({ url: '/a' });
+    await off.app.inject({ url: '/a' });
+    expect(off.built).toEqual(['a', 'a']);
+    expect(off.cache.stats()).toMatchObject({ hits: 0, entries: 0 });
+  });
+});
