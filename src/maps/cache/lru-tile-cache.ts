@@ -1,4 +1,5 @@
-/** In-process least-recently-used image cache bounded by entry count and total bytes. */
+/** In-process least-recently-used image cache bounded by entry count and total bytes (lru-cache). */
+import { LRUCache } from 'lru-cache';
 import type { CachedMapImage, TileCache } from './tile-cache.js';
 
 export interface LruTileCacheOptions {
@@ -9,14 +10,15 @@ export interface LruTileCacheOptions {
 }
 
 export class LruTileCache implements TileCache {
-  private readonly entries = new Map<string, CachedMapImage>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, CachedMapImage>;
   readonly maxEntries: number;
   readonly maxBytes: number;
 
   constructor(options: LruTileCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 4096;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    // An image larger than maxBytes is not kept.
+    this.entries = new LRUCache({ max: this.maxEntries, maxSize: this.maxBytes, sizeCalculation: (image) => Math.max(1, image.png.length) });
   }
 
   get size(): number {
@@ -24,17 +26,12 @@ export class LruTileCache implements TileCache {
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.entries.calculatedSize;
   }
 
   /** Synchronous lookup (also marks the entry as recently used). */
   peek(key: string): CachedMapImage | undefined {
-    const image = this.entries.get(key);
-    if (image) {
-      this.entries.delete(key);
-      this.entries.set(key, image);
-    }
-    return image;
+    return this.entries.get(key);
   }
 
   async get(key: string): Promise<CachedMapImage | undefined> {
@@ -42,19 +39,6 @@ export class LruTileCache implements TileCache {
   }
 
   async set(key: string, image: CachedMapImage): Promise<void> {
-    const size = image.png.length;
-    if (size > this.maxBytes) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.bytes -= previous.png.length;
-      this.entries.delete(key);
-    }
     this.entries.set(key, image);
-    this.bytes += size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value as string;
-      this.bytes -= this.entries.get(oldest)!.png.length;
-      this.entries.delete(oldest);
-    }
   }
 }

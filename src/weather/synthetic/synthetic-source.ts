@@ -4,6 +4,7 @@
  * Daily values are the "observations"; hourly forecasts are those days, moved by an error that
  * grows with lead time, disaggregated to hours. Every result says `source: 'synthetic'`.
  */
+import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
@@ -14,7 +15,6 @@ import { forecastDay, type ForecastDay } from './forecast-day.js';
 import { forecastHours } from './forecast-hours.js';
 import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
-import { createLruCache, type LruCache } from './lru-cache.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
 import { createWeatherGenerator, type CellYear, type WeatherGenerator } from './weather-generator.js';
@@ -41,10 +41,11 @@ export class SyntheticSource implements WeatherSource {
   readonly name = SYNTHETIC_SOURCE_NAME;
   readonly generator: WeatherGenerator;
   private readonly solver: CurveSolver;
-  private readonly cellYears: LruCache<number, CellYear>;
-  private readonly climates: LruCache<number, CellClimate>;
+  /** Generated cell-years; null when the cache size is 0. */
+  private readonly cellYears: LRUCache<number, CellYear> | null;
+  private readonly climates: LRUCache<number, CellClimate>;
   /** Forecast answers by (cell, local issue date, first hour, hours): each costs a soil spin-up of months. */
-  private readonly forecasts: LruCache<string, readonly HourlyWeather[]>;
+  private readonly forecasts: LRUCache<string, readonly HourlyWeather[]>;
 
   constructor(
     readonly climatology: ClimatologyGrid,
@@ -53,19 +54,20 @@ export class SyntheticSource implements WeatherSource {
     const cacheSize = options.cacheSize ?? DEFAULT_CELL_YEAR_CACHE_SIZE;
     this.generator = createWeatherGenerator({ seed: options.seed });
     this.solver = createCurveSolver();
-    this.cellYears = createLruCache(cacheSize);
-    this.climates = createLruCache(Math.max(cacheSize, 16));
-    this.forecasts = createLruCache(Math.min(Math.max(cacheSize, 16), 512));
+    if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new RangeError(`cache size must be a whole number >= 0, got ${cacheSize}`);
+    this.cellYears = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
+    this.climates = new LRUCache({ max: Math.max(cacheSize, 16) });
+    this.forecasts = new LRUCache({ max: Math.min(Math.max(cacheSize, 16), 512) });
   }
 
   /** The daily climatology of the cell (cached). */
   cellClimate(cell: GridCell): CellClimate {
-    return this.climates.getOrCreate(cell.id, () => cellClimateAt(this.climatology, this.solver, cell.latitude, cell.longitude));
+    return getOrCreate(this.climates, cell.id, () => cellClimateAt(this.climatology, this.solver, cell.latitude, cell.longitude));
   }
 
   /** One generated year at the cell (cached). */
   cellYear(cell: GridCell, year: number): CellYear {
-    return this.cellYears.getOrCreate(cell.id * 65536 + (year & 0xffff), () => this.generator.generateCellYear(this.cellClimate(cell), cell.id, year));
+    return getOrCreate(this.cellYears, cell.id * 65536 + (year & 0xffff), () => this.generator.generateCellYear(this.cellClimate(cell), cell.id, year));
   }
 
   /** The generated days of the range, synchronously. */
@@ -161,6 +163,15 @@ export class SyntheticSource implements WeatherSource {
     this.forecasts.set(key, hours.map(copyHour));
     return { source: SYNTHETIC_SOURCE_NAME, hours };
   }
+}
+
+/** The cached value, or `create()`'s result after caching it (without a cache: always created). */
+function getOrCreate<K extends {}, V extends {}>(cache: LRUCache<K, V> | null, key: K, create: () => V): V {
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
+  const value = create();
+  cache?.set(key, value);
+  return value;
 }
 
 function copyHour(hour: HourlyWeather): HourlyWeather {
