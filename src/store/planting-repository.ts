@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Page } from './field-repository.js';
 import { orderTerm, type SortTerm } from './ordering.js';
@@ -132,8 +132,15 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
     return query;
   };
 
+  // `limit 1` as a literal: SQLite runs this read about twice as fast as with a bound limit.
   const latestOfField = preparedQuery(db, 2, (accountId: number, fieldId: string) =>
-    db.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('field_id', '=', fieldId).orderBy('id', 'desc').limit(1),
+    db
+      .selectFrom('plantings')
+      .select(SELECTED)
+      .where('account_id', '=', accountId)
+      .where('field_id', '=', fieldId)
+      .orderBy('id', 'desc')
+      .limit(sql.lit(1)),
   );
   return {
     async insert(accountId, fieldId, values, now) {
