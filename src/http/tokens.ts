@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../core/clock.js';
 import type { MapAccessLimits } from '../maps/index.js';
 import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
@@ -53,6 +54,7 @@ interface CachedKey {
 }
 
 const MAX_CACHED_KEYS = 10_000;
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export function createTokenService(options: {
   secret: string;
@@ -65,7 +67,10 @@ export function createTokenService(options: {
   const { secret, clock, keys, keyCacheSeconds } = options;
   const monotonic = options.monotonic ?? (() => performance.now());
   const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
-  const verify = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 1000 });
+  const verify = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true });
+  // Tokens whose signature has been checked, by their text: a client sends the same token for an
+  // hour, and a lookup by the text costs far less than hashing it. Expiry is checked every time.
+  const verified = new LRUCache<string, TokenClaims>({ max: MAX_VERIFIED_TOKENS });
   const keyCache = new Map<string, CachedKey>();
 
   async function keyContext(key: string): Promise<AuthContext | null> {
@@ -89,14 +94,17 @@ export function createTokenService(options: {
       return { accessToken: sign(claims), expiresIn: TOKEN_LIFETIME_SECONDS };
     },
     async authenticate(token) {
-      let claims: TokenClaims;
-      try {
-        claims = verify(token) as TokenClaims;
-      } catch {
-        throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
-      }
-      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
-        throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
+      let claims = verified.get(token);
+      if (claims === undefined) {
+        try {
+          claims = verify(token) as TokenClaims;
+        } catch {
+          throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
+        }
+        if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+          throw unauthorized('Invalid access token.', 'The access token is not valid. Request a new token from /oauth/token.');
+        }
+        verified.set(token, claims);
       }
       if (claims.exp * 1000 <= clock.now()) {
         throw unauthorized('API Access Expired.', 'The access token has expired. Request a new token from /oauth/token.');
