@@ -69,6 +69,11 @@ describe('answers kept ready', () => {
     expect(metrics).toMatch(/agwx_answer_cache\{measure="misses"\} 1\n/);
     expect(metrics).toMatch(/agwx_answer_cache\{measure="entries"\} 1\n/);
 
+    const head = await t.app.inject({ method: 'HEAD', url, headers: auth });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+
     revision.value = 'r2';
     const revised = await get(t, auth, url);
     expect(fake.dailyCalls.length).toBe(calls + 1);
