@@ -25,7 +25,7 @@ import {
   AgronomicNormsQuery,
   AgronomicNormsRangeSchema,
 } from './agronomic-norm-schemas.js';
-import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace } from './agronomic-place.js';
+import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace, plantingKey } from './agronomic-place.js';
 import { AGRONOMIC_NORM_PROPERTIES, parseAgronomicSelection } from './agronomic-properties.js';
 import { FieldDaysParams, FieldDaysYearsParams, FieldParams, FieldYearsParams, LocationDaysParams, LocationDaysYearsParams } from './agronomic-schemas.js';
 import { parseGddParameters } from './gdd-parameters.js';
@@ -52,7 +52,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
     const today = localToday(place.location, context.clock);
     const planting =
       daysSegment === undefined ? await currentPlantingStart(context.store, request.auth.accountId, place.location.fieldId!, 'agronomic norms') : null;
-    const key = await weatherAnswerKey(context, request, place.location, today, planting ? `${planting.id}:${planting.plantingDate}` : '');
+    const key = await weatherAnswerKey(context, request, place.location, today, plantingKey(planting));
     return context.answers.answer(reply, key, () => build(today, planting, place, daysSegment, yearsSegment, request, reply));
   }
 

@@ -23,6 +23,11 @@ export async function fieldAgronomicPlace(context: AppContext, request: FastifyR
   return { location, basePath: `/v2/agronomics/fields/${segment(fieldId)}`, fieldHref: fieldPath(fieldId) };
 }
 
+/** What an answer over a field's current planting depends on, for its answer-cache key ('' without one). */
+export function plantingKey(planting: { id: number; plantingDate: string } | null): string {
+  return planting ? `planting ${planting.id} ${planting.plantingDate}` : '';
+}
+
 /** `{latitude},{longitude}` (400 naming the coordinate when it is not a decimal in range). */
 export function coordinateAgronomicPlace(coordinates: string): AgronomicPlace {
   const { latitude, longitude } = parseCoordinates(coordinates);

@@ -22,7 +22,7 @@ import {
 import { WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
 import { requireWeather, weatherAnswerKey } from '../weather/weather-place.js';
-import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace } from './agronomic-place.js';
+import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace, plantingKey } from './agronomic-place.js';
 import { parseAgronomicSelection } from './agronomic-properties.js';
 import { FieldDatesParams, FieldParams, LocationDatesParams } from './agronomic-schemas.js';
 import { agronomicValuesPresenter } from './agronomic-value-presenter.js';
@@ -62,7 +62,7 @@ export async function agronomicValueRoutes(app: FastifyInstance, context: AppCon
     // Without dates the range starts at the field's current planting.
     const planting =
       dates === undefined ? await currentPlantingStart(context.store, request.auth.accountId, place.location.fieldId!, 'agronomic values') : null;
-    const key = await weatherAnswerKey(context, request, place.location, window.today, planting ? `${planting.id}:${planting.plantingDate}` : '');
+    const key = await weatherAnswerKey(context, request, place.location, window.today, plantingKey(planting));
     return context.answers.answer(reply, key, () => build(service, window, planting, place, dates, request, reply));
   }
 
