@@ -17,31 +17,31 @@
  * local day at a daylight-saving change) the last block holds the remaining hours.
  */
 
-/** One forecast hour, structurally the weather core's `HourlyWeather`. */
+/** One forecast hour (the weather sources' `HourlyWeather`). */
 export interface ForecastHour {
   /** Start of the hour, UTC epoch ms. */
   time: number;
   /** °C */
   temperature: number;
-  /** mm over the hour */
+  /** Precipitation amount over the hour, mm. */
   precipitation: number;
-  /** 0–100 */
+  /** Chance of measurable precipitation in the hour, 0–100. */
   precipitationChance: number;
-  /** opaque cloud cover, 0–100 */
+  /** Opaque cloud cover, 0–100. */
   cloudCover: number;
-  /** Wh/m² over the hour */
+  /** Shortwave radiation over the hour, Wh/m². */
   solar: number;
   /** % */
   relativeHumidity: number;
-  /** mean speed, m/s */
+  /** Mean wind speed, m/s at 10 m. */
   windAverage: number;
-  /** gust speed, m/s */
+  /** Gust speed, m/s at 10 m. */
   windGust: number;
   /** °C */
   dewPoint: number;
-  /** °C at the four soil layers */
+  /** °C at the four soil layers (0-0.1, 0.1-0.4, 0.4-1, 1-2 m). */
   soilTemperature: [number, number, number, number];
-  /** volumetric % at the four soil layers */
+  /** Volumetric %, at the four soil layers. */
   soilMoisture: [number, number, number, number];
 }
 

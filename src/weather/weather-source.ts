@@ -6,6 +6,7 @@
  *   temperatures °C; precipitation mm; solar Wh/m² (per day for daily values, per hour for hourly);
  *   relative humidity %; wind m/s measured at 10 m; soil moisture volumetric %.
  */
+import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
 
 /** A cell of the 5-arc-minute global grid (see grid.ts). */
@@ -69,30 +70,11 @@ export interface DailyResult {
 /** Soil layers in the order 0-0.1 m, 0.1-0.4 m, 0.4-1 m, 1-2 m. */
 export const SOIL_DEPTHS = ['0-0.1 m below ground', '0.1-0.4 m below ground', '0.4-1 m below ground', '1-2 m below ground'] as const;
 
-/** One forecast hour. */
-export interface HourlyWeather {
-  /** Start of the hour, UTC epoch milliseconds. */
-  time: number;
-  temperature: number;
-  /** Precipitation amount over the hour, mm. */
-  precipitation: number;
-  /** Chance of measurable precipitation in the hour, 0–100. */
-  precipitationChance: number;
-  /** Opaque cloud cover, 0–100. */
-  cloudCover: number;
-  /** Shortwave radiation over the hour, Wh/m². */
-  solar: number;
-  relativeHumidity: number;
-  /** Mean wind speed, m/s at 10 m. */
-  windAverage: number;
-  /** Gust speed, m/s at 10 m. */
-  windGust: number;
-  dewPoint: number;
-  /** °C at the four SOIL_DEPTHS. */
-  soilTemperature: [number, number, number, number];
-  /** Volumetric %, at the four SOIL_DEPTHS. */
-  soilMoisture: [number, number, number, number];
-}
+/**
+ * One forecast hour: the hour the forecast-block science aggregates (`ForecastHour`), in the
+ * internal units; soil values at the four SOIL_DEPTHS.
+ */
+export type HourlyWeather = ForecastHour;
 
 export interface HourlyResult {
   source: string;
