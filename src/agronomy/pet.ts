@@ -200,20 +200,9 @@ export function referenceEvapotranspirationDetail(input: ReferenceEvapotranspira
   const rns = netShortwaveRadiation(rs);
   const rnl = netLongwaveRadiation(tmax, tmin, ea, rs, rso);
   const rn = netRadiation(rns, rnl);
-  const terms: PenmanMonteithTerms = {
-    delta,
-    netRadiation: rn,
-    soilHeatFlux: 0,
-    gamma,
-    meanTemperature,
-    windSpeed2m,
-    es,
-    ea,
-  };
-  const raw = penmanMonteith(terms);
-  // Written out rather than spread from `terms`: V8 builds `{ ...terms, more }` of this size on a
-  // slow path (tens of microseconds per call), which dominated multi-year computations.
-  return {
+  // One object, listed out: V8 builds `{ ...terms, more }` of this size on a slow path (tens of
+  // microseconds per call), which dominated multi-year computations.
+  const detail = {
     delta,
     netRadiation: rn,
     soilHeatFlux: 0,
@@ -228,8 +217,11 @@ export function referenceEvapotranspirationDetail(input: ReferenceEvapotranspira
     rso,
     rns,
     rnl,
-    et0: raw > 0 ? raw : 0,
+    et0: 0,
   };
+  const raw = penmanMonteith(detail);
+  detail.et0 = raw > 0 ? raw : 0;
+  return detail;
 }
 
 /** Daily reference evapotranspiration ET₀, mm/day; never negative. */
