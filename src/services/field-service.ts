@@ -1,17 +1,11 @@
 /** Field registry use cases: create, read, list, JSON-Patch update, delete. */
-import fastJsonPatch from 'fast-json-patch';
 import type { Clock } from '../core/clock.js';
-import { conflict, invalid, notFoundError } from '../core/errors.js';
+import { conflict, notFoundError } from '../core/errors.js';
 import { DuplicateKeyError } from '../store/errors.js';
 import type { FieldRecord, FieldSortColumn, Page } from '../store/field-repository.js';
 import type { SortTerm } from '../store/ordering.js';
 import type { Store } from '../store/store.js';
-
-export interface PatchOperation {
-  op: string;
-  path: string;
-  value?: unknown;
-}
+import { applyJsonPatch, type PatchOperation } from './json-patch.js';
 
 /** The editable part of a field, as JSON-Patch sees it. */
 export interface EditableField {
@@ -53,16 +47,7 @@ export function createFieldService(store: Store, clock: Clock): FieldService {
     async patch(accountId, id, operations, checkResult) {
       const updated = await store.fields.update(accountId, id, (current) => {
         const document: EditableField = { name: current.name, farmId: current.farmId };
-        let result: EditableField;
-        try {
-          result = fastJsonPatch.applyPatch(document, operations as fastJsonPatch.Operation[], true, false).newDocument;
-        } catch (error) {
-          const e = error as { name?: string; index?: number; message?: string };
-          if (e.name === 'TEST_OPERATION_FAILED') {
-            throw invalid('JSON-Patch test failed.', `The test of command ${e.index ?? '?'} did not match the stored value; nothing was changed.`);
-          }
-          throw invalid('Invalid JSON-Patch.', `${e.message ?? 'The patch could not be applied'}; nothing was changed.`);
-        }
+        const result: EditableField = applyJsonPatch(document, operations);
         checkResult(result);
         return { ...current, name: result.name, farmId: result.farmId };
       });

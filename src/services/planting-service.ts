@@ -4,7 +4,6 @@
  * by name (stored as the id), real calendar dates, harvests not before planting, and yields
  * given as amount and units together or not at all.
  */
-import fastJsonPatch from 'fast-json-patch';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
 import { isIsoDate } from '../core/dates.js';
@@ -13,7 +12,7 @@ import type { Page } from '../store/field-repository.js';
 import type { SortTerm } from '../store/ordering.js';
 import type { PlantingRecord, PlantingSortColumn, PlantingValues, Yield } from '../store/planting-repository.js';
 import type { Store } from '../store/store.js';
-import type { PatchOperation } from './field-service.js';
+import { applyJsonPatch, type PatchOperation } from './json-patch.js';
 
 /** A planting id, or `current` for the field's most recently created planting. */
 export type PlantingRef = number | 'current';
@@ -201,16 +200,7 @@ export function createPlantingService(store: Store, catalog: Catalog, clock: Clo
             throw invalid('Uneditable path.', `Command ${index} addresses '${operation.path}'; editable paths: ${PLANTING_PATCH_PATHS.join(', ')}. Nothing was changed.`);
           }
         }
-        let result: typeof document;
-        try {
-          result = fastJsonPatch.applyPatch(document, operations as fastJsonPatch.Operation[], true, false).newDocument;
-        } catch (error) {
-          const e = error as { name?: string; index?: number; message?: string };
-          if (e.name === 'TEST_OPERATION_FAILED') {
-            throw invalid('JSON-Patch test failed.', `The test of command ${e.index ?? '?'} did not match the stored value; nothing was changed.`);
-          }
-          throw invalid('Invalid JSON-Patch.', `${e.message ?? 'The patch could not be applied'}; nothing was changed.`);
-        }
+        const result: typeof document = applyJsonPatch(document, operations);
         return toValues(result);
       }),
     async delete(accountId, fieldId, ref) {

@@ -8,7 +8,7 @@ import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
-import type { PatchOperation } from '../../services/field-service.js';
+import type { PatchOperation } from '../../services/json-patch.js';
 import { createPlantingService, type PlantingListQuery as ListOptions, type PlantingRef } from '../../services/planting-service.js';
 import type { Page } from '../../store/field-repository.js';
 import type { PlantingRecord, PlantingSortColumn } from '../../store/planting-repository.js';
