@@ -8,7 +8,7 @@
  */
 import { datesInRange, type IsoDate } from '../../../core/dates.js';
 import type { DailyWeather, DateRange } from '../../weather-source.js';
-import { ProviderResponseError } from '../provider-response-error.js';
+import { isObject, ProviderResponseError, readJsonObject } from '../provider-response-error.js';
 import { nasaPowerDay, nasaPowerMapping, nasaPowerValue, NASA_POWER_DEFAULT_FILL_VALUE } from './nasa-power-variables.js';
 
 export interface NasaPowerJson {
@@ -24,22 +24,12 @@ export interface NasaPowerJson {
 
 const PROVIDER = 'nasa-power';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function fail(reason: string): never {
   throw new ProviderResponseError(PROVIDER, reason);
 }
 
 export function readNasaPowerJson(body: string): NasaPowerJson {
-  let document: unknown;
-  try {
-    document = JSON.parse(body);
-  } catch (error) {
-    fail(`not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!isObject(document)) fail('not a JSON object');
+  const document = readJsonObject(PROVIDER, body);
   let feature: unknown = document;
   if (document.type === 'FeatureCollection' || Array.isArray(document.features)) {
     const features = document.features;

@@ -28,7 +28,7 @@ import {
   type WindUnit,
 } from '../../import/weather-units.js';
 import type { DailyWeather, DateRange, HourlyWeather } from '../../weather-source.js';
-import { ProviderResponseError } from '../provider-response-error.js';
+import { isObject, ProviderResponseError, readJsonObject } from '../provider-response-error.js';
 import {
   MORNING_FIRST_HOUR,
   MORNING_LAST_HOUR,
@@ -42,10 +42,6 @@ const HOUR_MS = 3_600_000;
 
 function fail(reason: string): never {
   throw new ProviderResponseError(PROVIDER, reason);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Section {
@@ -62,13 +58,7 @@ interface OpenMeteoDocument {
 }
 
 export function readOpenMeteoBody(body: string): OpenMeteoDocument {
-  let document: unknown;
-  try {
-    document = JSON.parse(body);
-  } catch (error) {
-    fail(`not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!isObject(document)) fail('not a JSON object');
+  const document = readJsonObject(PROVIDER, body);
   if (document.error === true) fail(`error answer: ${String(document.reason ?? 'no reason given')}`);
   const offset = document.utc_offset_seconds ?? 0;
   if (typeof offset !== 'number' || !Number.isInteger(offset)) fail('utc_offset_seconds is not an integer');
