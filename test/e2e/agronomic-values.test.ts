@@ -120,10 +120,7 @@ describe.each(databaseKinds())('agronomic values on %s', (kind) => {
   });
   afterAll(async () => t.close());
   beforeEach(() => {
-    weather.unavailable = false;
-    weather.missing = false;
-    weather.dailyCalls.length = 0;
-    weather.hourlyCalls.length = 0;
+    weather.reset();
     t.clock.set(TEST_NOW);
   });
 

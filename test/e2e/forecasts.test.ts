@@ -50,9 +50,7 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
   });
   afterAll(async () => t.close());
   beforeEach(() => {
-    weather.unavailable = false;
-    weather.missing = false;
-    weather.hourlyCalls.length = 0;
+    weather.reset();
   });
 
   const get = (url: string, headers = auth) => t.app.inject({ method: 'GET', url, headers });

@@ -44,9 +44,7 @@ describe.each(databaseKinds())('observations on %s', (kind) => {
   });
   afterAll(async () => t.close());
   beforeEach(() => {
-    weather.unavailable = false;
-    weather.missing = false;
-    weather.dailyCalls.length = 0;
+    weather.reset();
     t.clock.set(TEST_NOW);
   });
 

@@ -61,9 +61,7 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
   });
   afterAll(async () => t.close());
   beforeEach(() => {
-    weather.unavailable = false;
-    weather.missing = false;
-    weather.dailyCalls.length = 0;
+    weather.reset();
   });
 
   const get = (url: string, headers = auth) => t.app.inject({ method: 'GET', url, headers });

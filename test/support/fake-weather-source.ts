@@ -67,6 +67,8 @@ export interface FakeWeatherSource extends WeatherSource {
   missing: boolean;
   /** Source name per request year (daily); default `fake`. */
   sourceOf: (range: DateRange) => string;
+  /** Back to answering as `fake`, with no calls recorded (between tests). */
+  reset(): void;
 }
 
 export function createFakeWeatherSource(): FakeWeatherSource {
@@ -77,6 +79,13 @@ export function createFakeWeatherSource(): FakeWeatherSource {
     unavailable: false,
     missing: false,
     sourceOf: () => 'fake',
+    reset() {
+      source.unavailable = false;
+      source.missing = false;
+      source.sourceOf = () => 'fake';
+      source.dailyCalls.length = 0;
+      source.hourlyCalls.length = 0;
+    },
     async daily(cell, range): Promise<DailyResult | null> {
       source.dailyCalls.push({ cell, range });
       if (source.unavailable) throw new SourceUnavailableError('fake', 'The fake upstream is down.', 120);
