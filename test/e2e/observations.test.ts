@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
-import { createFakeWeatherSource, fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
-import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { createWeatherTestBed } from '../support/weather-test-bed.js';
+import { fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
+import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
 // The clock stands at 2024-06-15T12:00Z: 07:00 on 15 June in Iowa, so yesterday there is 2024-06-14.
 const IOWA = { latitude: 41.5, longitude: -93.5 };
@@ -33,14 +34,7 @@ describe.each(databaseKinds())('observations on %s', (kind) => {
   let enterpriseAuth: Record<string, string>;
 
   beforeAll(async () => {
-    weather = createFakeWeatherSource();
-    t = await createTestApp(kind, {}, weather);
-    auth = (await t.login('acme')).auth;
-    enterpriseAuth = (await t.login('bigco', { enterprise: true })).auth;
-    const otherAuth = (await t.login('other')).auth;
-    await createField(t, auth, 'north', IOWA);
-    await createField(t, enterpriseAuth, 'north', IOWA);
-    await createField(t, otherAuth, 'private', IOWA);
+    ({ t, weather, auth, enterpriseAuth } = await createWeatherTestBed(kind, IOWA));
   });
   afterAll(async () => t.close());
   beforeEach(() => {

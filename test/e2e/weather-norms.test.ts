@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
-import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
-import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { createWeatherTestBed } from '../support/weather-test-bed.js';
+import type { FakeWeatherSource } from '../support/fake-weather-source.js';
+import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
 // The clock stands at 2024-06-15T12:00Z (15 June in Iowa). The fake's daily values of a date
 // y-m-d, with k = y - 2010: tmax 20+k+d/100, tmin 10+k/2, precipitation m+(y mod 2),
@@ -50,14 +51,7 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
   let enterpriseAuth: Record<string, string>;
 
   beforeAll(async () => {
-    weather = createFakeWeatherSource();
-    t = await createTestApp(kind, {}, weather);
-    auth = (await t.login('acme')).auth;
-    enterpriseAuth = (await t.login('bigco', { enterprise: true })).auth;
-    const otherAuth = (await t.login('other')).auth;
-    await createField(t, auth, 'north', IOWA);
-    await createField(t, enterpriseAuth, 'north', IOWA);
-    await createField(t, otherAuth, 'private', IOWA);
+    ({ t, weather, auth, enterpriseAuth } = await createWeatherTestBed(kind, IOWA));
   });
   afterAll(async () => t.close());
   beforeEach(() => {
