@@ -32,22 +32,23 @@ export function coordinatePlace(coordinates: string): WeatherPlace {
 /**
  * The answer-cache key of a request at a weather location (see http/answer-cache.ts): the account
  * and its plan (limits), the coordinates (a field deleted and created again elsewhere gets other
- * answers), the local date there (`today`: date windows, default ranges and years, forecast issue
- * date), the weather source's revision for the cell, `extra` (what else the route read, such as
- * the current planting) and the request URL. Null when the answer must be built every time.
+ * answers), the local date there (`day`: today, or a date that moves with it such as yesterday;
+ * it fixes date windows, default ranges and years, the forecast issue date), the weather source's
+ * revision for the cell, `extra` (what else the route read, such as the current planting) and the
+ * request URL. Null when the answer must be built every time.
  */
 export async function weatherAnswerKey(
   context: AppContext,
   request: FastifyRequest,
   location: WeatherLocation,
-  today: string,
+  day: string,
   extra = '',
 ): Promise<string | null> {
   if (context.config.answerCacheBytes === 0) return null;
   const revision = context.weather?.revision ? await context.weather.revision(location.cell) : null;
   if (revision === null) return null;
   const { accountId, enterprise } = request.auth;
-  return `${accountId}|${enterprise ? 'e' : 's'}|${location.latitude},${location.longitude}|${today}|${revision}|${extra}|${request.url}`;
+  return `${accountId}|${enterprise ? 'e' : 's'}|${location.latitude},${location.longitude}|${day}|${revision}|${extra}|${request.url}`;
 }
 
 /** The weather source, or 503 when the service runs without one. */
