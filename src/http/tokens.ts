@@ -71,7 +71,7 @@ export function createTokenService(options: {
   // Tokens whose signature has been checked, by their text: a client sends the same token for an
   // hour, and a lookup by the text costs far less than hashing it. Expiry is checked every time.
   const verified = new LRUCache<string, TokenClaims>({ max: MAX_VERIFIED_TOKENS });
-  const keyCache = new Map<string, CachedKey>();
+  const keyCache = new LRUCache<string, CachedKey>({ max: MAX_CACHED_KEYS });
 
   async function keyContext(key: string): Promise<AuthContext | null> {
     const now = monotonic();
@@ -82,7 +82,6 @@ export function createTokenService(options: {
     const context: AuthContext | null = record?.enabled
       ? { key, accountId: record.accountId, accountName: record.accountName, enterprise: record.enterprise, ...(mapAccess ? { mapAccess } : {}), ...(record.ratePerMinute !== null || record.rateBurst !== null ? { rateLimit: { perMinute: record.ratePerMinute, burst: record.rateBurst } } : {}) }
       : null;
-    if (keyCache.size >= MAX_CACHED_KEYS) keyCache.delete(keyCache.keys().next().value!);
     keyCache.set(key, { context, fetchedAt: now });
     return context;
   }
