@@ -16,6 +16,7 @@
  * the point values are kept in bounded LRU caches; failures (e.g. SourceUnavailableError) are
  * never cached.
  */
+import { LRUCache } from 'lru-cache';
 import type { LonLatBBox, WeatherGridProvider, WeatherGridSampler, WeatherGridVariable } from '../maps/index.js';
 import { addDays, fromEpochDay, type IsoDate } from '../core/dates.js';
 import { CELLS_PER_DEGREE, GRID_COLUMNS, GRID_ROWS, cellByIndex } from '../weather/grid.js';
@@ -139,28 +140,6 @@ function latticeSampler(layout: LatticeLayout, values: Float64Array): WeatherGri
   };
 }
 
-/** A small least-recently-used map (Map keeps insertion order). */
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 /** Position of each instantaneous variable in a point's values. */
 const HOURLY_INDEX = {
   temperature: 0,
@@ -190,8 +169,8 @@ function utcDate(time: number): IsoDate {
 export function createMapWeatherGrid(weather: WeatherSource, options: MapWeatherGridOptions = {}): MapWeatherGrid {
   const maxPoints = Math.max(2, Math.floor(options.maxPointsPerSide ?? 24));
   const concurrency = Math.max(1, options.concurrency ?? 8);
-  const lattices = new Lru<WeatherGridSampler>(options.latticeCacheSize ?? 512);
-  const points = new Lru<Float32Array>(options.pointCacheSize ?? 65_536);
+  const lattices = new LRUCache<string, WeatherGridSampler>({ max: options.latticeCacheSize ?? 512 });
+  const points = new LRUCache<string, Float32Array>({ max: options.pointCacheSize ?? 65_536 });
   const pendingPoints = new Map<string, Promise<Float32Array>>();
   const pendingLattices = new Map<string, Promise<WeatherGridSampler>>();
   const statistics: MapWeatherGridStatistics = { hourlyRequests: 0, dailyRequests: 0, latticesBuilt: 0, latticeHits: 0 };
