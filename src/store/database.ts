@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -52,7 +53,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * Reusing compiled statements for repeated SQL text roughly halves the cost of a simple read.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  const cache = new LRUCache<string, BetterSqlite3.Statement>({ max: STATEMENT_CACHE_SIZE });
   return new Proxy(sqlite, {
     get(target, property, receiver) {
       if (property !== 'prepare') {
@@ -63,7 +64,6 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
         let statement = cache.get(sql);
         if (!statement) {
           statement = target.prepare(sql);
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
           cache.set(sql, statement);
         }
         return statement;
