@@ -14,7 +14,7 @@ import type { IsoDate } from '../core/dates.js';
 
 export interface GrowthStage {
   readonly id: string;
-  readonly stage: string;
+  readonly stage: string | null;
   readonly description: string;
   readonly gddThreshold: number;
 }
@@ -27,7 +27,7 @@ export interface AccumulatedGddDay {
 export interface ReachedStage {
   readonly date: IsoDate;
   readonly id: string;
-  readonly stage: string;
+  readonly stage: string | null;
   readonly description: string;
   readonly gddThreshold: number;
 }
@@ -38,7 +38,7 @@ export interface CurrentStage extends ReachedStage {
 
 export interface NextStage {
   readonly id: string;
-  readonly stage: string;
+  readonly stage: string | null;
   readonly description: string;
   readonly gddThreshold: number;
   readonly gddRemaining: number;

@@ -21,32 +21,22 @@ export const CropRecordSchema = Type.Object(
 export const ModelStageSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    stage: Type.String({ minLength: 1 }),
+    /** The stage's code in its scale (`VE`, `Haun Stage 2.0`, `GS 3`), or null where the source gives none. */
+    stage: NullableText,
     description: Type.String({ minLength: 1 }),
+    /** Accumulated growing degree days (°C-days) from the biofix date at which the stage begins. */
     gddThreshold: Type.Number({ minimum: 0 }),
   },
   { additionalProperties: false },
 );
 
-export const ModelGddSchema = Type.Object(
-  {
-    /** One of the API's `gddMethod` values. */
-    method: Type.Union([Type.Literal('standard'), Type.Literal('modifiedstandard'), Type.Literal('min-temp-cap'), Type.Literal('min-temp-constant')]),
-    /** Unit of the temperatures below and of the stage thresholds (degree-days), as published. */
-    unit: Type.Union([Type.Literal('F'), Type.Literal('C')]),
-    baseTemp: Type.Number(),
-    minBoundary: Type.Union([Type.Number(), Type.Null()]),
-    maxBoundary: Type.Union([Type.Number(), Type.Null()]),
-    /**
-     * A lower upper boundary that applies until the accumulated GDD reach a value (NDAWN wheat
-     * and barley: 70 °F until Haun stage 2.0, 95 °F after).
-     */
-    earlyMaxBoundary: Type.Optional(
-      Type.Object({ boundary: Type.Number(), untilAccumulatedGdd: Type.Number({ minimum: 0 }) }, { additionalProperties: false }),
-    ),
-  },
-  { additionalProperties: false },
-);
+/** A model's `gddMethod`: one of the API's four methods, each implemented in agronomy/gdd.ts. */
+export const ModelGddMethodSchema = Type.Union([
+  Type.Literal('standard'),
+  Type.Literal('modifiedstandard'),
+  Type.Literal('min-temp-cap'),
+  Type.Literal('min-temp-constant'),
+]);
 
 export const GrowthStageModelSchema = Type.Object(
   {
@@ -54,12 +44,17 @@ export const GrowthStageModelSchema = Type.Object(
     name: Type.String({ minLength: 1 }),
     description: Type.String({ minLength: 1 }),
     type: Type.Literal('growthstage'),
-    source: Type.Object({ name: Type.String({ minLength: 1 }), link: Type.String({ pattern: '^https?://' }) }, { additionalProperties: false }),
+    /** `link` is null where the source names no address (the Iowa State corn models). */
+    source: Type.Object({ name: Type.String({ minLength: 1 }), link: NullableText }, { additionalProperties: false }),
     /** Ids of the crop records the model applies to. */
     crops: Type.Array(Type.String(), { minItems: 1 }),
     /** Days from the planting date to the first day of accumulation. */
     biofix: Type.Integer({ minimum: 0 }),
-    gdd: ModelGddSchema,
+    gddMethod: ModelGddMethodSchema,
+    /** Base temperature and boundaries in °C; a boundary the model does not set is null. */
+    gddBaseTemp: Type.Number(),
+    gddMaxBoundary: Type.Union([Type.Number(), Type.Null()]),
+    gddMinBoundary: Type.Union([Type.Number(), Type.Null()]),
     /** In ascending threshold order. */
     stages: Type.Array(ModelStageSchema, { minItems: 1 }),
   },
@@ -68,7 +63,6 @@ export const GrowthStageModelSchema = Type.Object(
 
 export type CropRecord = Static<typeof CropRecordSchema>;
 export type ModelStage = Static<typeof ModelStageSchema>;
-export type ModelGdd = Static<typeof ModelGddSchema>;
 export type GrowthStageModel = Static<typeof GrowthStageModelSchema>;
 
 export interface Catalog {
@@ -122,7 +116,7 @@ export function catalogProblems(crops: readonly CropRecord[], models: readonly G
       if (!(stage.gddThreshold > previous)) problems.push(`model '${model.id}' stage '${stage.id}' is not above the previous threshold`);
       previous = stage.gddThreshold;
     }
-    const { minBoundary, maxBoundary } = model.gdd;
+    const { gddMinBoundary: minBoundary, gddMaxBoundary: maxBoundary } = model;
     if (minBoundary !== null && maxBoundary !== null && minBoundary > maxBoundary) {
       problems.push(`model '${model.id}' has a lower boundary above its upper boundary`);
     }

@@ -14,11 +14,13 @@ export interface CatalogService {
   getModel(id: string): GrowthStageModel;
 }
 
-/** Byte-wise text order (as the database lists sort), nulls last whatever the direction, then by id. */
-function sorted<T extends { id: string }>(items: readonly T[], sort: SortTerm<string>[], value: (item: T, column: string) => string | null): T[] {
-  const terms = [...sort, { column: 'id', descending: false }];
+/**
+ * Byte-wise text order (as the database lists sort), nulls last whatever the direction; items
+ * equal in every term keep their order in `items` (the sort is stable).
+ */
+function sorted<T>(items: readonly T[], sort: SortTerm<string>[], value: (item: T, column: string) => string | null): T[] {
   return [...items].sort((a, b) => {
-    for (const term of terms) {
+    for (const term of sort) {
       const x = value(a, term.column);
       const y = value(b, term.column);
       if (x === y) continue;
@@ -43,7 +45,7 @@ export function createCatalogService(catalog: Catalog): CatalogService {
   return {
     listCrops({ name, sort, limit, offset }) {
       const crops = name === undefined ? catalog.crops : cropsNamed(name, 'crop');
-      const all = sorted(crops, sort, (crop, column) => crop[column as CropSortColumn]);
+      const all = sorted(crops, [...sort, { column: 'id', descending: false }], (crop, column) => crop[column as CropSortColumn]);
       return { items: all.slice(offset, offset + limit), total: all.length };
     },
     getCrop(id) {
@@ -63,6 +65,8 @@ export function createCatalogService(catalog: Catalog): CatalogService {
         }
         models = models.filter((model) => model.crops.includes(cropId));
       }
+      // Unsorted, and within equal sort keys, models keep the catalogue's order (the original
+      // service's order).
       const all = sorted(models, sort, (model, column) => model[column as ModelSortColumn]);
       return { items: all.slice(offset, offset + limit), total: all.length };
     },

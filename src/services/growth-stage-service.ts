@@ -4,13 +4,14 @@
  * accumulated from the biofix date through yesterday at the field (or the harvest date), the
  * stages reached and when, and what remains to the next stage.
  *
- * Models are published in one unit (°F for every model shipped); accumulation runs in that unit
- * with the published parameters, and values are converted for the answer.
+ * Every model is published in °C and °C-days (the original service's metric tables). Accumulation
+ * always runs in °C with the published method, base and boundaries, so a stage is reached on the
+ * same day whatever the unit system; `units=usa` converts the answer: temperatures to °F
+ * (°C × 1.8 + 32), degree-days × 1.8.
  */
-import type { GddParameters } from '../agronomy/gdd.js';
-import { dailyGddFromCelsius } from '../agronomy/gdd.js';
+import { dailyGdd, type GddParameters } from '../agronomy/gdd.js';
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
-import { fahrenheitToCelsius, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
+import { celsiusDifferenceToFahrenheit, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
 import { addDays, type IsoDate } from '../core/dates.js';
@@ -28,7 +29,7 @@ export const MAX_SEASON_DAYS = 366;
 
 export interface ModelStageDetails {
   id: string;
-  stage: string;
+  stage: string | null;
   description: string;
   gddThreshold: number;
   gddUnits: string;
@@ -67,38 +68,41 @@ const round = (value: number, digits: number) => {
   return Math.round(value * factor) / factor;
 };
 
-/** Converts a model's published values into the unit of the requested unit system. */
-function modelUnits(model: GrowthStageModel, units: UnitSystem) {
-  const target = units === 'usa' ? 'F' : 'C';
-  const from = model.gdd.unit;
-  const temperature = (value: number) =>
-    from === target ? value : round(target === 'C' ? fahrenheitToCelsius(value) : celsiusToFahrenheit(value), 2);
-  const degreeDays = (value: number) => round(from === target ? value : target === 'C' ? value / 1.8 : value * 1.8, 1);
-  return { gddUnits: target, temperature, degreeDays };
+/**
+ * The unit of an answer and how a model's °C values are written in it: under `usa` temperatures
+ * and thresholds are rounded to 0.1 (4.5 °C is 40.1 °F, 15.56 °C is 60.0 °F), accumulated and
+ * remaining degree-days to 0.01 in both systems.
+ */
+function answerUnits(units: UnitSystem) {
+  const usa = units === 'usa';
+  return {
+    gddUnits: usa ? 'F' : 'C',
+    temperature: (celsius: number) => (usa ? round(celsiusToFahrenheit(celsius), 1) : celsius),
+    threshold: (degreeDays: number) => (usa ? round(celsiusDifferenceToFahrenheit(degreeDays), 1) : degreeDays),
+    accumulated: (degreeDays: number) => round(usa ? celsiusDifferenceToFahrenheit(degreeDays) : degreeDays, 2),
+  };
+}
+
+/** The model's method, base and boundaries as GDD parameters (°C). */
+export function modelGddParameters(model: GrowthStageModel): GddParameters {
+  return {
+    method: model.gddMethod,
+    unitSystem: 'metric',
+    baseTemp: model.gddBaseTemp,
+    maxBoundary: model.gddMaxBoundary,
+    minBoundary: model.gddMinBoundary,
+  };
 }
 
 /**
- * Accumulated GDD per day in the model's own unit, with its method, base and boundaries (and an
- * early upper boundary while the accumulation is below its limit). A day without temperatures
- * adds nothing.
+ * Accumulated GDD (°C-days) per day with the model's method, base and boundaries. A day without
+ * temperatures adds nothing.
  */
 export function accumulateModelGdd(model: GrowthStageModel, days: readonly DailyWeather[]): { date: IsoDate; accumulatedGdd: number }[] {
-  const { gdd } = model;
-  const parameters = (maxBoundary: number | null): GddParameters => ({
-    method: gdd.method,
-    unitSystem: gdd.unit === 'F' ? 'usa' : 'metric',
-    baseTemp: gdd.baseTemp,
-    minBoundary: gdd.minBoundary,
-    maxBoundary,
-  });
-  const regular = parameters(gdd.maxBoundary);
-  const early = gdd.earlyMaxBoundary ? parameters(gdd.earlyMaxBoundary.boundary) : null;
+  const parameters = modelGddParameters(model);
   let accumulated = 0;
   return days.map((day) => {
-    if (day.tmax !== null && day.tmin !== null) {
-      const inEarlyPhase = early !== null && accumulated < gdd.earlyMaxBoundary!.untilAccumulatedGdd;
-      accumulated = round(accumulated + dailyGddFromCelsius(day.tmax, day.tmin, inEarlyPhase ? early : regular), 6);
-    }
+    if (day.tmax !== null && day.tmin !== null) accumulated = round(accumulated + dailyGdd(day.tmax, day.tmin, parameters), 6);
     return { date: day.date, accumulatedGdd: accumulated };
   });
 }
@@ -114,19 +118,19 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
   return {
     details(modelId, units) {
       const model = requireModel(modelId);
-      const convert = modelUnits(model, units);
+      const convert = answerUnits(units);
       return {
         biofix: model.biofix,
-        gddMethod: model.gdd.method,
-        gddBaseTemp: convert.temperature(model.gdd.baseTemp),
-        gddMaxBoundary: model.gdd.maxBoundary === null ? null : convert.temperature(model.gdd.maxBoundary),
-        gddMinBoundary: model.gdd.minBoundary === null ? null : convert.temperature(model.gdd.minBoundary),
+        gddMethod: model.gddMethod,
+        gddBaseTemp: convert.temperature(model.gddBaseTemp),
+        gddMaxBoundary: model.gddMaxBoundary === null ? null : convert.temperature(model.gddMaxBoundary),
+        gddMinBoundary: model.gddMinBoundary === null ? null : convert.temperature(model.gddMinBoundary),
         gddUnits: convert.gddUnits,
         stages: model.stages.map((stage) => ({
           id: stage.id,
           stage: stage.stage,
           description: stage.description,
-          gddThreshold: convert.degreeDays(stage.gddThreshold),
+          gddThreshold: convert.threshold(stage.gddThreshold),
           gddUnits: convert.gddUnits,
         })),
       };
@@ -162,8 +166,8 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
       }
 
       const progress = growthStageProgress(model.stages, accumulateModelGdd(model, days));
-      const convert = modelUnits(model, units);
-      const reached = (stage: ReachedStage): ReachedStage => ({ ...stage, gddThreshold: convert.degreeDays(stage.gddThreshold) });
+      const convert = answerUnits(units);
+      const reached = (stage: ReachedStage): ReachedStage => ({ ...stage, gddThreshold: convert.threshold(stage.gddThreshold) });
       const current = progress.currentStage;
       const next = progress.nextStage;
       return {
@@ -173,11 +177,11 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
         biofixDate,
         gddUnits: convert.gddUnits,
         previousStages: progress.previousStages.map(reached),
-        currentStage: current && { ...reached(current), accumulatedGdds: convert.degreeDays(current.accumulatedGdds) },
+        currentStage: current && { ...reached(current), accumulatedGdds: convert.accumulated(current.accumulatedGdds) },
         nextStage: next && {
           ...next,
-          gddThreshold: convert.degreeDays(next.gddThreshold),
-          gddRemaining: convert.degreeDays(next.gddRemaining),
+          gddThreshold: convert.threshold(next.gddThreshold),
+          gddRemaining: convert.accumulated(next.gddRemaining),
         },
         source,
       };

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   GDD_DEFAULTS,
   GDD_METHODS,
+  type GddMethod,
+  type GddParameters,
   dailyGdd,
   dailyGddFromCelsius,
   gddParametersProblem,
@@ -170,5 +172,42 @@ describe('never negative', () => {
 
   it('a cold day contributes 0', () => {
     for (const m of GDD_METHODS) expect(dailyGdd(5, -5, resolveGddParameters(m, 'metric'))).toBe(0);
+  });
+});
+
+describe("the growth-stage models' parameters (°C, as the original service published them)", () => {
+  // Each source defines its GDD in °F; the worked °F examples below follow the source's rule by
+  // hand, and the model's metric parameters (copied from the original service's tables) must give
+  // the same degree-days / 1.8. The metric values are rounded °F conversions (21.11 °C for 70 °F,
+  // 15.56 °C for 60 °F), so agreement is to 0.01 °C-days.
+  const model = (method: GddMethod, baseTemp: number, maxBoundary: number | null, minBoundary: number | null): GddParameters => ({
+    method,
+    unitSystem: 'metric',
+    baseTemp,
+    maxBoundary,
+    minBoundary,
+  });
+  const celsius = (fahrenheit: number) => (fahrenheit - 32) / 1.8;
+  const sameAs = (gddCelsius: number, gddFahrenheit: number) => expect(Math.abs(gddCelsius - gddFahrenheit / 1.8)).toBeLessThan(0.01);
+
+  it.each([
+    // [model, parameters, high °F, low °F, °F-days by the source's rule]
+    ['WheatGenericNDAWN / BarleyGenericNDAWN: 32 °F floor, 70 °F cap', model('modifiedstandard', 0, 21.11, 0), 80, 40, (70 + 40) / 2 - 32],
+    ['WheatGenericNDAWN: a frost night is held at 32 °F', model('modifiedstandard', 0, 21.11, 0), 60, 20, (60 + 32) / 2 - 32],
+    ['Corn*ISUAbendroth: 86/50 °F (ISU Agron 541: 70/50 → 10)', model('modifiedstandard', 10, 30, 10), 70, 50, 10],
+    ['Corn*ISUAbendroth: 86/50 °F (Waushara Argus 2018, day 1: 90/65 → 25.5)', model('modifiedstandard', 10, 30, 10), 90, 65, 25.5],
+    ['Sorghum*TexasAM: 100/50 °F', model('modifiedstandard', 10, 37.78, 10), 105, 45, (100 + 50) / 2 - 50],
+    ['SugarbeetGenericNDAWN: 34 °F floor, 86 °F cap', model('modifiedstandard', 1.11, 30, 1.11), 90, 30, (86 + 34) / 2 - 34],
+    ['SunflowerGenericNDAWN: 44 °F floor, no cap', model('modifiedstandard', 6.67, null, 6.67), 95, 40, (95 + 44) / 2 - 44],
+    ['Cotton*: DD60, no boundaries', model('standard', 15.56, null, null), 95, 70, (95 + 70) / 2 - 60],
+  ])('%s', (_label, parameters, highF, lowF, fahrenheitDays) => {
+    sameAs(dailyGdd(celsius(highF), celsius(lowF), parameters), fahrenheitDays);
+  });
+
+  it('KALRO models: the standard method leaves a low below the lower boundary as it is', () => {
+    // MaizeKALRO: standard, base 10 °C, lower boundary 10 °C (the base): 20/2 → 11 − 10 = 1, not (20 + 10)/2 − 10 = 5.
+    expect(dailyGdd(20, 2, model('standard', 10, null, 10))).toBe(1);
+    // PotatoKALRO: base 4.5 °C: 12/−3 → 4.5 − 4.5 = 0.
+    expect(dailyGdd(12, -3, model('standard', 4.5, null, 4.5))).toBe(0);
   });
 });

@@ -1,15 +1,29 @@
 /**
  * Integrity of the shipped catalogue (data/catalog): the crop ids of the public catalogue, one
- * default record per crop name, unique records, models with known ids and crops, and stage
- * thresholds equal to the published tables (fixtures/growth_stage_thresholds.json, a copy of
- * the extension sources' values).
+ * default record per crop name, unique records, and exactly the original service's 29
+ * growth-stage models, compared value by value with its own tables
+ * (fixtures/original-model-tables.json, its /models and /models/{id}/details answers as saved by
+ * a public client, with the display's cut-off strings left as they were).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isGddMethod } from '../../src/agronomy/gdd.js';
 import { type CropRecord, createCatalog, type GrowthStageModel } from '../../src/catalog/catalog.js';
 import { DEFAULT_CATALOG_DIRECTORY, loadCatalog } from '../../src/catalog/load-catalog.js';
 
-const published = JSON.parse(fs.readFileSync(new URL('./fixtures/growth_stage_thresholds.json', import.meta.url), 'utf8'));
+interface OriginalModel {
+  id: string;
+  name: string;
+  source: string;
+  link: string | null;
+  biofix: number;
+  gddMethod: string;
+  gddBaseTemp: number;
+  gddMaxBoundary: number | null;
+  gddMinBoundary: number | null;
+  stages: [string, string | null, string, number][];
+}
+const original: OriginalModel[] = JSON.parse(fs.readFileSync(new URL('./fixtures/original-model-tables.json', import.meta.url), 'utf8')).models;
 
 const PUBLIC_CROP_IDS = [
   'barley-generic', 'canola-b-napus', 'canola-b-rapa', 'canola-generic', 'corn-2300-gdd', 'corn-2500-gdd', 'corn-2700-gdd',
@@ -18,9 +32,17 @@ const PUBLIC_CROP_IDS = [
   'sunflower-generic', 'wheat-generic', 'wheat-hardred',
 ];
 
+/** The crop name each model id starts with (Maize is corn). */
+const CROP_OF_MODEL: [RegExp, string][] = [
+  [/^Barley/, 'barley'], [/^Canola/, 'canola'], [/^Cotton/, 'cotton'], [/^Oat/, 'oat'], [/^Sugarbeet/, 'sugarbeet'],
+  [/^Sunflower/, 'sunflower'], [/^Wheat/, 'wheat'], [/^(Corn|Maize)/, 'corn'], [/^Sorghum/, 'sorghum'],
+  [/^GreenGram/, 'green gram'], [/^Potato/, 'potato'], [/^Soya/, 'soya'],
+];
+
 const catalog = loadCatalog();
 const model = (id: string) => catalog.model(id)!;
-const thresholds = (id: string) => model(id).stages.map((stage) => stage.gddThreshold);
+const cutOff = (text: string) => text.endsWith('...');
+const visible = (text: string) => text.slice(0, -3);
 
 describe('the shipped catalogue', () => {
   it('loads from data/catalog', () => {
@@ -51,60 +73,69 @@ describe('the shipped catalogue', () => {
     for (const crop of catalog.crops) expect(crop.name.trim()).not.toBe('');
   });
 
-  it('uses model ids of the public catalogue, each naming its source and known crops', () => {
-    const publicModelIds: string[] = published.aWhere_v1_models;
-    for (const m of catalog.models) {
-      expect(publicModelIds, m.id).toContain(m.id);
-      expect(m.source.link).toMatch(/^https:\/\//);
-      for (const crop of m.crops) expect(catalog.crop(crop), `${m.id} → ${crop}`).toBeDefined();
-      const ascending = m.stages.every((stage, i) => i === 0 || stage.gddThreshold > m.stages[i - 1]!.gddThreshold);
-      expect(ascending, m.id).toBe(true);
-      expect(m.gdd.unit).toBe('F');
+  it("holds the original service's 29 models, 307 stages, in its order", () => {
+    expect(original).toHaveLength(29);
+    expect(original.reduce((n, m) => n + m.stages.length, 0)).toBe(307);
+    expect(catalog.models.map((m) => m.id)).toEqual(original.map((m) => m.id));
+  });
+
+  it.each(original.map((m) => [m.id, m] as const))('%s: biofix, method, base and boundaries as the original answered them', (id, table) => {
+    const m = model(id);
+    expect({ biofix: m.biofix, gddMethod: m.gddMethod, gddBaseTemp: m.gddBaseTemp, gddMaxBoundary: m.gddMaxBoundary, gddMinBoundary: m.gddMinBoundary }).toEqual({
+      biofix: table.biofix,
+      gddMethod: table.gddMethod,
+      gddBaseTemp: table.gddBaseTemp,
+      gddMaxBoundary: table.gddMaxBoundary,
+      gddMinBoundary: table.gddMinBoundary,
+    });
+    expect(isGddMethod(m.gddMethod)).toBe(true);
+  });
+
+  it.each(original.map((m) => [m.id, m] as const))('%s: every stage id, stage, description and threshold as the original answered them', (id, table) => {
+    const m = model(id);
+    expect(m.stages.map((s) => [s.id, s.stage, s.gddThreshold])).toEqual(table.stages.map(([stageId, stage, , threshold]) => [stageId, stage, threshold]));
+    m.stages.forEach((s, i) => {
+      const description = table.stages[i]![2];
+      if (cutOff(description)) {
+        expect(s.description.startsWith(visible(description)), `${id} ${s.id}`).toBe(true);
+        expect(cutOff(s.description)).toBe(false);
+      } else {
+        expect(s.description).toBe(description);
+      }
+    });
+  });
+
+  it.each(original.map((m) => [m.id, m] as const))('%s: name and source as the original gave them, cut-off text completed', (id, table) => {
+    const m = model(id);
+    for (const [shipped, answered] of [[m.name, table.name], [m.source.name, table.source]] as const) {
+      if (cutOff(answered)) {
+        expect(shipped.startsWith(visible(answered)), shipped).toBe(true);
+        expect(shipped.length).toBeGreaterThan(visible(answered).length);
+      } else {
+        expect(shipped).toBe(answered);
+      }
+    }
+    if (table.link === null) expect(m.source.link).toBeNull();
+    else if (!cutOff(table.link)) expect(m.source.link).toBe(table.link);
+    else {
+      // Completed where the full address is known, otherwise cut back to its last whole path.
+      const link = m.source.link!;
+      const completed = link.startsWith(visible(table.link)) && link.length > visible(table.link).length;
+      const cutBack = visible(table.link).startsWith(link) && link.endsWith('/');
+      expect(completed || cutBack, link).toBe(true);
     }
   });
 
-  it('carries the NDAWN spring wheat and barley tables (°F-days, base 32 °F, 70 °F cap until Haun 2.0)', () => {
-    expect(thresholds('WheatGenericNDAWN')).toEqual(published.wheat_spring_NDAWN.stages.map((s: { gdd_F: number }) => s.gdd_F));
-    expect(model('WheatGenericNDAWN').stages.map((s) => s.stage)).toEqual(published.wheat_spring_NDAWN.stages.map((s: { haun: string }) => `Haun ${s.haun}`));
-    expect(model('WheatGenericNDAWN').gdd).toEqual({ method: 'modifiedstandard', unit: 'F', baseTemp: 32, minBoundary: 32, maxBoundary: 95, earlyMaxBoundary: { boundary: 70, untilAccumulatedGdd: 395 } });
-    expect(thresholds('BarleyGenericNDAWN')).toEqual(published.barley_NDAWN.stages.map((s: { gdd_F: number }) => s.gdd_F));
-    expect(model('BarleyGenericNDAWN').gdd.earlyMaxBoundary).toEqual({ boundary: 70, untilAccumulatedGdd: 384 });
-  });
-
-  it('carries the NDAWN sunflower (base 44 °F) and sugarbeet (base 34 °F) tables', () => {
-    expect(model('SunflowerGenericNDAWN').stages.map((s) => [s.stage, s.gddThreshold])).toEqual(
-      published.sunflower_NDAWN.stages.map((s: { stage: string; gdd_F: number }) => [s.stage, s.gdd_F]),
-    );
-    expect(model('SunflowerGenericNDAWN').gdd).toMatchObject({ baseTemp: 44, maxBoundary: null });
-    expect(thresholds('SugarbeetGenericNDAWN')).toEqual(published.sugarbeet_NDAWN.stages.map((s: { gdd_F: number }) => s.gdd_F));
-    expect(model('SugarbeetGenericNDAWN').gdd).toMatchObject({ baseTemp: 34, maxBoundary: null });
-  });
-
-  it('carries the Iowa State corn table (modified 86/50 °F) with maturity at 2700 GDD', () => {
-    expect(model('Corn2700ISUAbendroth').stages.map((s) => [s.stage, s.gddThreshold])).toEqual(
-      published.corn_86_50.stages.map((s: { stage: string; gdd_F: number }) => [s.stage, s.gdd_F]),
-    );
-    expect(thresholds('Corn2700ISUAbendroth').at(-1)).toBe(2700);
-    expect(model('Corn2700ISUAbendroth').gdd).toMatchObject({ method: 'modifiedstandard', baseTemp: 50, minBoundary: 50, maxBoundary: 86 });
-  });
-
-  it('starts each canola stage at the lower end of its published range (base 41 °F)', () => {
-    const lowerEnds = published.canola_MontanaMesonet.stages.map((s: { gdd_F_range: string }) => {
-      const range = s.gdd_F_range;
-      return range.startsWith('>') ? Number(range.slice(1)) + 1 : Number(range.split('-')[0]);
-    });
-    // The source prints 297-727 for the fourth leaf right after 257-396 for the third; the
-    // fourth leaf starts where the third ends.
-    expect(lowerEnds[2]).toBe(297);
-    lowerEnds[2] = 397;
-    expect(thresholds('CanolaGenericNDAWN')).toEqual(lowerEnds);
-    expect(model('CanolaGenericNDAWN').gdd).toMatchObject({ baseTemp: 41, maxBoundary: null });
-  });
-
-  it('counts cotton DD60 from planting: the lower emergence value plus the lower value from emergence', () => {
-    const [emergence, ...fromEmergence] = published.cotton_DD60.stages.map((s: { dd60: string }) => Number(s.dd60.split('-')[0]));
-    expect(thresholds('Cotton2200NCCA')).toEqual([emergence, ...fromEmergence.map((value: number) => emergence + value)]);
-    expect(model('Cotton2200NCCA').gdd).toEqual({ method: 'standard', unit: 'F', baseTemp: 60, minBoundary: null, maxBoundary: null });
+  it('applies each model to crop records of its own crop, and gives every crop record at least one model', () => {
+    for (const m of catalog.models) {
+      const name = CROP_OF_MODEL.find(([pattern]) => pattern.test(m.id))![1];
+      for (const cropId of m.crops) expect(catalog.crop(cropId)?.name, `${m.id} → ${cropId}`).toBe(name);
+    }
+    for (const crop of catalog.crops) {
+      expect(catalog.models.filter((m) => m.crops.includes(crop.id)).length, crop.id).toBeGreaterThan(0);
+    }
+    expect(model('Corn2500ISUAbendroth').crops).toContain('corn-2500-gdd');
+    expect(model('Corn2700ISUAbendroth').crops).toEqual(['corn-2700-gdd']);
   });
 
   it('is documented model by model in docs/catalog.md', () => {
@@ -129,8 +160,11 @@ describe('catalogue checks', () => {
     source: { name: 's', link: 'https://example.org' },
     crops,
     biofix: 0,
-    gdd: { method: 'standard', unit: 'F', baseTemp: 50, minBoundary: null, maxBoundary: null },
-    stages: stages.map((gddThreshold, i) => ({ id: `stage${i + 1}`, stage: `S${i}`, description: 'd', gddThreshold })),
+    gddMethod: 'standard',
+    gddBaseTemp: 10,
+    gddMaxBoundary: null,
+    gddMinBoundary: null,
+    stages: stages.map((gddThreshold, i) => ({ id: `stage${i + 1}`, stage: i === 0 ? null : `S${i}`, description: 'd', gddThreshold })),
   });
   const build = (crops: CropRecord[], models: GrowthStageModel[]) => () => createCatalog({ crops }, { models });
 
@@ -145,6 +179,7 @@ describe('catalogue checks', () => {
     ['a model of an unknown crop', [crop('a-generic', 'a', true)], [stageModel([1], ['b-generic'])], 'unknown crop'],
     ['thresholds out of order', [crop('a-generic', 'a', true)], [stageModel([5, 5])], 'threshold'],
     ['a malformed record', [{ id: 'A B', name: 'a' } as unknown as CropRecord], [], 'crops[0]'],
+    ['a model with an unknown gddMethod', [crop('a-generic', 'a', true)], [{ ...stageModel([1]), gddMethod: 'average' }], 'models[0]'],
   ])('refuses %s', (_label, crops, models, message) => {
     expect(build(crops as CropRecord[], models as GrowthStageModel[])).toThrow(message);
   });

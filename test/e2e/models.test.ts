@@ -1,65 +1,168 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datesInRange } from '../../src/core/dates.js';
-import type { DailyResult, DailyWeather, DateRange, WeatherSource } from '../../src/weather/weather-source.js';
+/**
+ * The growth-stage model catalogue over HTTP: the list and single models (v2 and the deprecated
+ * v1), every model's details in both unit systems against the original service's own tables
+ * (test/catalog/fixtures/original-model-tables.json), and every model's results on a known
+ * weather series, with the expected stages worked out here from the table values.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
+import { createFakeWeatherSource } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
 
+interface OriginalModel {
+  id: string;
+  biofix: number;
+  gddMethod: string;
+  gddBaseTemp: number;
+  gddMaxBoundary: number | null;
+  gddMinBoundary: number | null;
+  stages: [string, string | null, string, number][];
+}
+const ORIGINAL: OriginalModel[] = JSON.parse(fs.readFileSync(new URL('../catalog/fixtures/original-model-tables.json', import.meta.url), 'utf8')).models;
+const ALL_MODELS = ORIGINAL.map((m) => m.id);
+
 const CURIES = [{ name: 'svc', href: 'https://agwx.test/rels/{rel}', templated: true }];
-const INCLUDED_MODELS = [
-  'BarleyGenericNDAWN',
-  'CanolaGenericNDAWN',
-  'Corn2700ISUAbendroth',
-  'Cotton2200NCCA',
-  'SugarbeetGenericNDAWN',
-  'SunflowerGenericNDAWN',
-  'WheatGenericNDAWN',
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+const fahrenheit = (celsius: number) => round(celsius * 1.8 + 32, 1);
+/** The original's descriptions cut off with "..." are served completed. */
+const describes = (served: string, original: string) => (original.endsWith('...') ? served.startsWith(original.slice(0, -3)) : served === original);
+const date = (isoStart: string, days: number) => new Date(Date.parse(`${isoStart}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------
+// A day's GDD from the spec's words ("GDD parameters and defaults"), written out here rather than
+// taken from the service:
+//   standard          (high + low)/2 − base
+//   modifiedstandard  high and low outside the boundaries reset to the boundary first
+//   min-temp-cap      high capped at the upper boundary; low used only when below the lower
+//                     boundary, otherwise the lower boundary
+//   min-temp-constant high capped at the upper boundary; low always used
+// and never below zero.
+type Method = 'standard' | 'modifiedstandard' | 'min-temp-cap' | 'min-temp-constant';
+interface Rule {
+  method: Method;
+  base: number;
+  upper: number | null;
+  lower: number | null;
+}
+function dayGdd(high: number, low: number, rule: Rule): number {
+  const upper = rule.upper ?? Infinity;
+  const lower = rule.lower ?? -Infinity;
+  let h = high;
+  let l = low;
+  if (rule.method === 'modifiedstandard') {
+    h = Math.min(upper, Math.max(lower, high));
+    l = Math.min(upper, Math.max(lower, low));
+  } else if (rule.method === 'min-temp-cap') {
+    h = Math.min(high, upper);
+    l = low < lower ? low : lower;
+  } else if (rule.method === 'min-temp-constant') {
+    h = Math.min(high, upper);
+  }
+  return Math.max(0, (h + l) / 2 - rule.base);
+}
+/** The spec's defaults (metric), used for a boundary a model leaves unset. */
+const DEFAULTS: Record<Method, { upper: number | null; lower: number | null }> = {
+  standard: { upper: null, lower: null },
+  modifiedstandard: { upper: 30, lower: 10 },
+  'min-temp-cap': { upper: 35, lower: 21.1 },
+  'min-temp-constant': { upper: 33, lower: null },
+};
+
+// The known series: planting on 2024-05-01 (a warm day), then a cycle of a hot day after a
+// frost (above every upper boundary, below every lower one), a mild day (inside the corn
+// boundaries, above the 21.11 °C wheat and barley cap) and a warm day (above the corn cap, with a
+// night below the corn floor); harvest on 2024-05-30.
+const PLANTING = '2024-05-01';
+const HARVEST = '2024-05-30';
+const PLANTING_DAY: [number, number] = [36, 18];
+const CYCLE: [number, number][] = [
+  [40, -2],
+  [26, 14],
+  [33, 8],
 ];
+const SERIES: { date: string; tmax: number; tmin: number }[] = Array.from({ length: 30 }, (_, i) => {
+  const [tmax, tmin] = i === 0 ? PLANTING_DAY : CYCLE[(i - 1) % 3]!;
+  return { date: date(PLANTING, i), tmax, tmin };
+});
 
-/** The same high and low (°C) every day, so each day's GDD is known exactly. */
-interface ConstantWeather extends WeatherSource {
-  tmax: number;
-  tmin: number;
-  /** When set, `daily` answers null (no source holds the range). */
-  missing: boolean;
-  calls: DateRange[];
+/** Accumulated GDD day by day from the biofix date, by a rule. */
+function accumulate(biofix: number, rule: Rule): { date: string; total: number }[] {
+  let total = 0;
+  return SERIES.slice(biofix).map((day) => {
+    total += dayGdd(day.tmax, day.tmin, rule);
+    return { date: day.date, total };
+  });
 }
 
-function constantWeather(): ConstantWeather {
-  const weather: ConstantWeather = {
-    name: 'constant',
-    tmax: 20,
-    tmin: 10,
-    missing: false,
-    calls: [],
-    async daily(_cell, range): Promise<DailyResult | null> {
-      weather.calls.push(range);
-      if (weather.missing) return null;
-      const days: DailyWeather[] = datesInRange(range.start, range.end).map((date) => ({
-        date,
-        tmax: weather.tmax,
-        tmin: weather.tmin,
-        precipitation: 0,
-        solar: 5000,
-        rhMax: 90,
-        rhMin: 40,
-        windDayMax: 5,
-        windMorningMax: 4,
-        windAverage: 3,
-      }));
-      return { source: 'test:constant', days };
-    },
-    async hourly() {
-      return null;
-    },
-  };
-  return weather;
+const ruleOf = (m: OriginalModel): Rule => ({ method: m.gddMethod as Method, base: m.gddBaseTemp, upper: m.gddMaxBoundary, lower: m.gddMinBoundary });
+
+/** What the results must say for a model on the series: stages reached and when, current, next. */
+function expectedResults(m: OriginalModel) {
+  const series = accumulate(m.biofix, ruleOf(m));
+  const total = series.at(-1)!.total;
+  const reached: { date: string; index: number }[] = [];
+  let next: number | null = null;
+  m.stages.forEach(([, , , threshold], index) => {
+    if (next !== null) return;
+    const day = series.find((d) => d.total >= threshold);
+    if (day) reached.push({ date: day.date, index });
+    else next = index;
+  });
+  return { total, reached, next: next as number | null };
 }
+
+/**
+ * The same series computed with what a mistaken service would do: biofix ignored (or wrongly
+ * applied), another method, boundaries ignored (each alone), or boundaries applied where the
+ * method has none. Each must end at another total than the right one, so the results test for the
+ * model fails if the service made that mistake.
+ */
+function mistakes(m: OriginalModel): [string, number][] {
+  const rule = ruleOf(m);
+  const total = (biofix: number, r: Rule) => accumulate(biofix, r).at(-1)!.total;
+  const out: [string, number][] = [[`biofix ${1 - m.biofix} instead of ${m.biofix}`, total(1 - m.biofix, rule)]];
+  for (const method of Object.keys(DEFAULTS) as Method[]) {
+    if (method === rule.method) continue;
+    out.push([`method ${method}`, total(m.biofix, { method, base: rule.base, upper: rule.upper ?? DEFAULTS[method].upper, lower: rule.lower ?? DEFAULTS[method].lower })]);
+  }
+  if (rule.method === 'modifiedstandard') {
+    if (rule.upper !== null) out.push(['upper boundary ignored', total(m.biofix, { ...rule, upper: null })]);
+    if (rule.lower !== null) out.push(['lower boundary ignored', total(m.biofix, { ...rule, lower: null })]);
+  } else if (rule.upper !== null || rule.lower !== null) {
+    out.push(["the model's boundaries applied to the standard method", total(m.biofix, { ...rule, method: 'modifiedstandard' })]);
+  }
+  return out;
+}
+
+describe('the known series tells every model apart from the mistakes it guards against', () => {
+  it.each(ORIGINAL.map((m) => [m.id, m] as const))('%s', (_id, m) => {
+    const { total, reached } = expectedResults(m);
+    expect(reached.length, 'at least one stage is reached').toBeGreaterThan(0);
+    for (const [mistake, wrong] of mistakes(m)) expect(Math.abs(wrong - total), mistake).toBeGreaterThan(0.1);
+  });
+
+  it('works a few days out by hand', () => {
+    // Corn2500ISUAbendroth, modifiedstandard 10/30 °C, base 10, from the planting date:
+    // 36/18 → (30 + 18)/2 − 10 = 14; 40/−2 → (30 + 10)/2 − 10 = 10; 26/14 → 10; 33/8 → (30 + 10)/2 − 10 = 10.
+    const corn = ORIGINAL.find((m) => m.id === 'Corn2500ISUAbendroth')!;
+    expect(accumulate(corn.biofix, ruleOf(corn)).slice(0, 4).map((d) => d.total)).toEqual([14, 24, 34, 44]);
+    // WheatGenericNDAWN, modifiedstandard 0/21.11 °C, base 0, from the day after planting:
+    // 40/−2 → (21.11 + 0)/2 = 10.555; 26/14 → (21.11 + 14)/2 = 17.555; 33/8 → (21.11 + 8)/2 = 14.555.
+    const wheat = ORIGINAL.find((m) => m.id === 'WheatGenericNDAWN')!;
+    expect(accumulate(wheat.biofix, ruleOf(wheat)).slice(0, 3).map((d) => round(d.total, 3))).toEqual([10.555, 28.11, 42.665]);
+    // PotatoKALRO, standard, base 4.5 °C (its lower boundary unused): 36/18 → 22.5; 40/−2 → 14.5.
+    const potato = ORIGINAL.find((m) => m.id === 'PotatoKALRO')!;
+    expect(accumulate(potato.biofix, ruleOf(potato)).slice(0, 2).map((d) => d.total)).toEqual([22.5, 37]);
+  });
+});
 
 describe.each(databaseKinds())('models on %s', (kind) => {
   let t: TestApp;
   let auth: Record<string, string>;
   let otherAuth: Record<string, string>;
-  const weather = constantWeather();
+  const weather = createFakeWeatherSource();
   const get = (url: string, headers = auth) => t.app.inject({ method: 'GET', url, headers });
   const post = (url: string, body: unknown, headers = auth) =>
     t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -70,6 +173,10 @@ describe.each(databaseKinds())('models on %s', (kind) => {
     otherAuth = (await t.login('other')).auth;
   });
   afterAll(async () => t.close());
+  beforeEach(() => {
+    weather.reset();
+    for (const day of SERIES) weather.dayOverrides.set(day.date, { tmax: day.tmax, tmin: day.tmin });
+  });
 
   describe('catalogue (v2)', () => {
     const ids = (response: { json(): { models: { id: string }[] } }) => response.json().models.map((m) => m.id);
@@ -79,71 +186,94 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       const model = response.json();
       expect(Object.keys(model)).toEqual(['id', 'name', 'description', 'type', 'source', '_links']);
-      expect(model).toMatchObject({ id: 'WheatGenericNDAWN', type: 'growthstage' });
+      expect(model).toMatchObject({
+        id: 'WheatGenericNDAWN',
+        name: 'Wheat (North Dakota Agricultural Weather Network)',
+        type: 'growthstage',
+        source: { name: 'North Dakota Agricultural Weather Network', link: 'http://ndawn.ndsu.nodak.edu/help-canola-growing-degree-days.html' },
+      });
       expect(Object.keys(model.source)).toEqual(['name', 'link']);
-      expect(model.source.name).toContain('NDAWN');
-      expect(model.source.link).toMatch(/^https:\/\/ndawn\.ndsu\.nodak\.edu\//);
       expect(model._links).toEqual({
         self: { href: '/v2/agronomics/models/WheatGenericNDAWN' },
         curies: CURIES,
         'svc:crop': [{ href: '/v2/agronomics/crops/wheat-generic' }],
         'svc:modelDetails': { href: '/v2/agronomics/models/WheatGenericNDAWN/details' },
       });
+      // The Iowa State corn models name no address, as in the original.
+      expect((await get('/v2/agronomics/models/Corn2500ISUAbendroth')).json().source.link).toBeNull();
     });
 
-    it('lists the models with Content-Range', async () => {
-      const response = await get('/v2/agronomics/models');
+    it("lists the original's 29 models in its order, with Content-Range", async () => {
+      const response = await get('/v2/agronomics/models?limit=120');
       expect(response.statusCode).toBe(200);
-      expect(ids(response)).toEqual(INCLUDED_MODELS);
-      expect(response.headers['content-range']).toBe('0-6/7 models');
+      expect(ids(response)).toEqual(ALL_MODELS);
+      expect(response.headers['content-range']).toBe('0-28/29 models');
       expect(Object.keys(response.json())).toEqual(['models', '_links']);
+      const firstPage = await get('/v2/agronomics/models');
+      expect(ids(firstPage)).toEqual(ALL_MODELS);
     });
 
     it('filters by crop name and by crop id', async () => {
-      expect(ids(await get('/v2/agronomics/models?crop=wheat'))).toEqual(['WheatGenericNDAWN']);
-      expect(ids(await get('/v2/agronomics/models?crop=CORN'))).toEqual(['Corn2700ISUAbendroth']);
+      expect(ids(await get('/v2/agronomics/models?crop=wheat'))).toEqual([
+        'WheatHardRedMSU',
+        'WheatGenericMAWG',
+        'WheatGenericNDAWN',
+        'WheatGenericOSU',
+        'WheatGenericVCE',
+      ]);
+      expect(ids(await get('/v2/agronomics/models?crop=CORN'))).toEqual([
+        'Corn2300ISUAbendroth',
+        'Corn2500ISUAbendroth',
+        'Corn2700ISUAbendroth',
+        'Corn2900ISUAbendroth',
+        'MaizeKALRO',
+      ]);
+      expect(ids(await get('/v2/agronomics/models?cropId=corn-2500-gdd'))).toEqual(['Corn2500ISUAbendroth', 'MaizeKALRO']);
       expect(ids(await get('/v2/agronomics/models?cropId=corn-2700-gdd'))).toEqual(['Corn2700ISUAbendroth']);
-      const none = await get('/v2/agronomics/models?cropId=corn-2500-gdd');
-      expect(none.statusCode).toBe(200);
-      expect(ids(none)).toEqual([]);
-      expect(none.headers['content-range']).toBe('0-0/0 models');
+      expect(ids(await get('/v2/agronomics/models?crop=green%20gram'))).toEqual(['GreenGramKALRO']);
+      const both = await get('/v2/agronomics/models?crop=sunflower&cropId=sunflower-early-dwarf');
+      expect(ids(both)).toEqual(['SunflowerEarlyDwarfMSU']);
       expect(expectErrorBody(await get('/v2/agronomics/models?crop=banana'), 400).simpleMessage).toContain("'crop'");
       expect(expectErrorBody(await get('/v2/agronomics/models?cropId=banana'), 400).simpleMessage).toContain("'cropId'");
     });
 
+    it('gives every crop record at least one model', async () => {
+      const crops = (await get('/v2/agronomics/crops?limit=120', (await t.login('big', { enterprise: true })).auth)).json().crops as { id: string }[];
+      expect(crops).toHaveLength(21);
+      for (const crop of crops) {
+        const response = await get(`/v2/agronomics/models?cropId=${crop.id}`);
+        expect(ids(response).length, crop.id).toBeGreaterThan(0);
+      }
+    });
+
     it('sorts by name and type, pages, and filters properties', async () => {
       const byName = (await get('/v2/agronomics/models?sort=-name')).json().models.map((m: { name: string }) => m.name);
-      expect(byName).toEqual([...byName].sort().reverse());
-      expect(ids(await get('/v2/agronomics/models?sort=type'))).toEqual(INCLUDED_MODELS);
-      const page = await get('/v2/agronomics/models?limit=2&offset=2');
-      expect(ids(page)).toEqual(INCLUDED_MODELS.slice(2, 4));
-      expect(page.headers['content-range']).toBe('2-3/7 models');
-      expect(page.json()._links.next.href).toBe('/v2/agronomics/models?limit=2&offset=4');
+      expect(byName).toEqual([...byName].sort((a, b) => Buffer.compare(Buffer.from(b), Buffer.from(a))));
+      expect(ids(await get('/v2/agronomics/models?sort=type'))).toEqual(ALL_MODELS);
+      const page = await get('/v2/agronomics/models?limit=2&offset=5');
+      expect(ids(page)).toEqual(['Cotton2600UGCE', 'Cotton2200NCCA']);
+      expect(page.headers['content-range']).toBe('5-6/29 models');
+      expect(page.json()._links.next.href).toBe('/v2/agronomics/models?limit=2&offset=7');
       expect(Object.keys((await get('/v2/agronomics/models/Cotton2200NCCA?properties=SOURCE')).json())).toEqual(['id', 'source', '_links']);
       expect(expectErrorBody(await get('/v2/agronomics/models?limit=121'), 400).detailedMessage).toContain('The maximum value for the limit parameter is 120');
       expectErrorBody(await get('/v2/agronomics/models?sort=id'), 400);
       expectErrorBody(await get('/v2/agronomics/models?properties=stages'), 400);
-      expectErrorBody(await get('/v2/agronomics/models?offset=7'), 416);
+      expectErrorBody(await get('/v2/agronomics/models?offset=29'), 416);
     });
 
     it('answers 404 for an unknown model', async () => {
-      expect(expectErrorBody(await get('/v2/agronomics/models/Corn2500ISUAbendroth'), 404).detailedMessage).toContain('Corn2500ISUAbendroth');
+      expect(expectErrorBody(await get('/v2/agronomics/models/Corn2600ISUAbendroth'), 404).detailedMessage).toContain('Corn2600ISUAbendroth');
       expectErrorBody(await get('/v2/agronomics/models/Nope/details'), 404);
     });
   });
 
   describe('details', () => {
-    it('answers the NDAWN wheat model in metric: base 0 °C, boundaries 0 and 35 °C, thresholds in °C-days', async () => {
+    it('answers in the documented key order with its links', async () => {
       const response = await get('/v2/agronomics/models/WheatGenericNDAWN/details');
       expect(response.statusCode).toBe(200);
       const details = response.json();
       expect(Object.keys(details)).toEqual(['biofix', 'gddMethod', 'gddBaseTemp', 'gddMaxBoundary', 'gddMinBoundary', 'gddUnits', 'stages', '_links']);
-      expect(details).toMatchObject({ biofix: 1, gddMethod: 'modifiedstandard', gddBaseTemp: 0, gddMaxBoundary: 35, gddMinBoundary: 0, gddUnits: 'C' });
-      expect(details.stages).toHaveLength(17);
-      expect(details.stages[0]).toEqual({ id: 'stage1', stage: 'Haun 0.5', description: 'Emergence: leaf 1 reaches half of its length', gddThreshold: 100, gddUnits: 'C' });
-      // Published °F thresholds / 1.8 (NDAWN: 395 °F-days at Haun 2.0, 1825 at kernel watery ripe).
-      expect(details.stages[2].gddThreshold).toBe(219.4);
-      expect(details.stages[16].gddThreshold).toBe(1013.9);
+      expect(Object.keys(details.stages[0])).toEqual(['id', 'stage', 'description', 'gddThreshold', 'gddUnits']);
       expect(details._links).toEqual({
         self: { href: '/v2/agronomics/models/WheatGenericNDAWN/details' },
         curies: CURIES,
@@ -151,29 +281,47 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       });
     });
 
-    it('answers the published °F values under units=usa', async () => {
-      const details = (await get('/v2/agronomics/models/WheatGenericNDAWN/details?units=usa')).json();
-      expect(details).toMatchObject({ gddBaseTemp: 32, gddMaxBoundary: 95, gddMinBoundary: 32, gddUnits: 'F' });
-      expect(details.stages.map((s: { gddThreshold: number }) => s.gddThreshold)).toEqual([
-        180, 252, 395, 538, 681, 824, 967, 1110, 1181, 1255, 1396, 1539, 1567, 1682, 1739, 1768, 1825,
-      ]);
-      expect(details.stages[0].gddUnits).toBe('F');
-      expect(details._links.self.href).toBe('/v2/agronomics/models/WheatGenericNDAWN/details?units=usa');
+    it.each(ORIGINAL.map((m) => [m.id, m] as const))('%s: the original table in metric, converted under units=usa', async (id, m) => {
+      const metric = (await get(`/v2/agronomics/models/${id}/details`)).json();
+      expect(metric).toMatchObject({
+        biofix: m.biofix,
+        gddMethod: m.gddMethod,
+        gddBaseTemp: m.gddBaseTemp,
+        gddMaxBoundary: m.gddMaxBoundary,
+        gddMinBoundary: m.gddMinBoundary,
+        gddUnits: 'C',
+      });
+      expect(metric.stages.map((s: { id: string; stage: string | null; gddThreshold: number; gddUnits: string }) => [s.id, s.stage, s.gddThreshold, s.gddUnits])).toEqual(
+        m.stages.map(([stageId, stage, , threshold]) => [stageId, stage, threshold, 'C']),
+      );
+      metric.stages.forEach((s: { description: string }, i: number) => expect(describes(s.description, m.stages[i]![2]), s.description).toBe(true));
+
+      const usa = (await get(`/v2/agronomics/models/${id}/details?units=USA`)).json();
+      expect(usa).toMatchObject({
+        biofix: m.biofix,
+        gddBaseTemp: fahrenheit(m.gddBaseTemp),
+        gddMaxBoundary: m.gddMaxBoundary === null ? null : fahrenheit(m.gddMaxBoundary),
+        gddMinBoundary: m.gddMinBoundary === null ? null : fahrenheit(m.gddMinBoundary),
+        gddUnits: 'F',
+      });
+      expect(usa.stages.map((s: { gddThreshold: number; gddUnits: string }) => [s.gddThreshold, s.gddUnits])).toEqual(
+        m.stages.map(([, , , threshold]) => [round(threshold * 1.8, 1), 'F']),
+      );
     });
 
     it.each([
-      ['SunflowerGenericNDAWN', { gddBaseTemp: 6.67, gddMaxBoundary: null, gddMinBoundary: 6.67 }, 31, 206],
-      ['SugarbeetGenericNDAWN', { gddBaseTemp: 1.11, gddMaxBoundary: null, gddMinBoundary: 1.11 }, 10, 237],
-      ['Corn2700ISUAbendroth', { biofix: 0, gddBaseTemp: 10, gddMaxBoundary: 30, gddMinBoundary: 10 }, 11, 120],
-      ['Cotton2200NCCA', { biofix: 0, gddMethod: 'standard', gddBaseTemp: 15.56, gddMaxBoundary: null, gddMinBoundary: null }, 7, 50],
-      ['BarleyGenericNDAWN', { gddBaseTemp: 0, gddMaxBoundary: 35 }, 14, 176],
-      ['CanolaGenericNDAWN', { gddBaseTemp: 5, gddMaxBoundary: null }, 10, 0],
-    ])('answers %s with its source parameters', async (id, expected, stageCount, firstUsaThreshold) => {
-      const metric = (await get(`/v2/agronomics/models/${id}/details`)).json();
-      expect(metric).toMatchObject(expected);
-      expect(metric.stages).toHaveLength(stageCount);
-      const usa = (await get(`/v2/agronomics/models/${id}/details?units=USA`)).json();
-      expect(usa.stages[0].gddThreshold).toBe(firstUsaThreshold);
+      // The °C values of the original tables are °F values converted; units=usa gives the °F back.
+      ['Corn2500ISUAbendroth', { gddBaseTemp: 50, gddMaxBoundary: 86, gddMinBoundary: 50 }, 88.2],
+      ['SorghumLongSeasonTexasAM', { gddBaseTemp: 50, gddMaxBoundary: 100, gddMinBoundary: 50 }, 199.8],
+      ['WheatGenericNDAWN', { gddBaseTemp: 32, gddMaxBoundary: 70, gddMinBoundary: 32 }, 180],
+      ['SugarbeetGenericNDAWN', { gddBaseTemp: 34, gddMaxBoundary: 86, gddMinBoundary: 34 }, 237.6],
+      ['SunflowerGenericNDAWN', { gddBaseTemp: 44, gddMaxBoundary: null, gddMinBoundary: 44 }, 241.2],
+      ['Cotton2200NCCA', { gddBaseTemp: 60, gddMaxBoundary: null, gddMinBoundary: null }, 55.8],
+      ['PotatoKALRO', { gddBaseTemp: 40.1, gddMaxBoundary: null, gddMinBoundary: 40.1 }, 196.2],
+    ])('%s in °F', async (id, expected, firstThreshold) => {
+      const usa = (await get(`/v2/agronomics/models/${id}/details?units=usa`)).json();
+      expect(usa).toMatchObject(expected);
+      expect(usa.stages[0].gddThreshold).toBe(firstThreshold);
     });
 
     it('refuses unknown units with 400', async () => {
@@ -191,102 +339,71 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       return id;
     }
     const results = (fieldId: string, modelId: string, query = '') => get(`/v2/agronomics/fields/${fieldId}/models/${modelId}/results${query}`);
+    const near = (actual: number, expected: number, digits: number) => expect(Math.abs(actual - round(expected, digits))).toBeLessThanOrEqual(10 ** -digits / 2 + 1e-9);
 
-    it('accumulates from the day after planting through yesterday and places the stages (wheat, 27 °F-days a day)', async () => {
-      // 20 °C / 10 °C = 68 °F / 50 °F: mean 59 °F, base 32 °F, below every boundary: 27 °F-days a day.
-      weather.tmax = 20;
-      weather.tmin = 10;
-      const fieldId = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-05-20' });
-      weather.calls.length = 0;
-      const response = await results(fieldId, 'WheatGenericNDAWN', '?units=usa');
+    it.each(ORIGINAL.map((m) => [m.id, m] as const))('%s: stages on the known series, from the biofix date to the harvest date', async (id, m) => {
+      const crop = (await get(`/v2/agronomics/models/${id}`)).json()._links['svc:crop'][0].href.split('/').pop();
+      const fieldId = await fieldWithPlanting({ crop, plantingDate: PLANTING, harvestDate: HARVEST });
+      const biofixDate = date(PLANTING, m.biofix);
+      const expected = expectedResults(m);
+
+      weather.dailyCalls.length = 0;
+      const response = await results(fieldId, id);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.headers['x-data-source']).toBe('test:constant');
-      expect(weather.calls).toEqual([{ start: '2024-05-21', end: '2024-06-14' }]);
+      expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: biofixDate, end: HARVEST }]);
       const body = response.json();
       expect(Object.keys(body)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links']);
-      // Day n (from 2024-05-21) has 27n: 180 on day 7, 252 on day 10, 395 on day 15, 538 on day 20; 25 days = 675.
-      expect(body).toMatchObject({
-        modelId: 'WheatGenericNDAWN',
-        location: { latitude: 41.5, longitude: -93.5, fieldId },
-        plantingDate: '2024-05-20',
-        biofixDate: '2024-05-21',
-        gddUnits: 'F',
-      });
-      expect(body.previousStages).toEqual([
-        { date: '2024-05-27', id: 'stage1', stage: 'Haun 0.5', description: 'Emergence: leaf 1 reaches half of its length', gddThreshold: 180 },
-        { date: '2024-05-30', id: 'stage2', stage: 'Haun 1', description: 'Leaf 1 fully extended', gddThreshold: 252 },
-        { date: '2024-06-04', id: 'stage3', stage: 'Haun 2', description: 'Leaf 2 fully extended', gddThreshold: 395 },
-      ]);
-      expect(body.currentStage).toEqual({
-        date: '2024-06-09',
-        id: 'stage4',
-        stage: 'Haun 3',
-        description: 'Leaf 3 fully extended; tillers begin to emerge',
-        gddThreshold: 538,
-        accumulatedGdds: 675,
-      });
-      expect(body.nextStage).toEqual({ id: 'stage5', stage: 'Haun 4', description: 'Leaf 4 fully extended', gddThreshold: 681, gddRemaining: 6 });
-      expect(body._links).toEqual({
-        self: { href: `/v2/agronomics/fields/${fieldId}/models/WheatGenericNDAWN/results?units=usa` },
-        curies: CURIES,
-        'svc:field': { href: `/v2/fields/${fieldId}` },
-        'svc:planting': { href: expect.stringMatching(new RegExp(`^/v2/agronomics/fields/${fieldId}/plantings/\\d+$`)) },
-        'svc:model': { href: '/v2/agronomics/models/WheatGenericNDAWN' },
-      });
+      expect(body).toMatchObject({ modelId: id, location: { latitude: 41.5, longitude: -93.5, fieldId }, plantingDate: PLANTING, biofixDate, gddUnits: 'C' });
 
-      const metric = (await results(fieldId, 'WheatGenericNDAWN')).json();
-      expect(metric.gddUnits).toBe('C');
-      expect(metric.previousStages.map((s: { gddThreshold: number }) => s.gddThreshold)).toEqual([100, 140, 219.4]);
-      expect(metric.currentStage).toMatchObject({ date: '2024-06-09', gddThreshold: 298.9, accumulatedGdds: 375 });
-      expect(metric.nextStage).toMatchObject({ gddThreshold: 378.3, gddRemaining: 3.3 });
+      const stageAt = (index: number, reachedOn: string) => ({ date: reachedOn, id: m.stages[index]![0], stage: m.stages[index]![1], gddThreshold: m.stages[index]![3] });
+      const [current, ...earlier] = [...expected.reached].reverse();
+      expect(body.previousStages.map(({ description: _d, ...rest }: { description: string }) => rest)).toEqual(earlier.reverse().map((s) => stageAt(s.index, s.date)));
+      const { description, accumulatedGdds, ...currentRest } = body.currentStage;
+      expect(currentRest).toEqual(stageAt(current!.index, current!.date));
+      expect(describes(description, m.stages[current!.index]![2])).toBe(true);
+      near(accumulatedGdds, expected.total, 2);
+      if (expected.next === null) expect(body.nextStage).toBeNull();
+      else {
+        const [nextId, nextStage, , threshold] = m.stages[expected.next]!;
+        expect(body.nextStage).toMatchObject({ id: nextId, stage: nextStage, gddThreshold: threshold });
+        near(body.nextStage.gddRemaining, threshold - expected.total, 2);
+      }
+
+      const usa = (await results(fieldId, id, '?units=usa')).json();
+      expect(usa.gddUnits).toBe('F');
+      expect(usa.previousStages.map((s: { date: string }) => s.date)).toEqual(body.previousStages.map((s: { date: string }) => s.date));
+      expect(usa.currentStage).toMatchObject({ id: m.stages[current!.index]![0], gddThreshold: round(m.stages[current!.index]![3] * 1.8, 1) });
+      near(usa.currentStage.accumulatedGdds, expected.total * 1.8, 2);
+      if (expected.next !== null) near(usa.nextStage.gddRemaining, (m.stages[expected.next]![3] - expected.total) * 1.8, 2);
     });
 
-    it('caps the high at 70 °F until Haun 2.0 (395 °F-days) and at 95 °F after (NDAWN wheat)', async () => {
-      // 30 °C / 10 °C = 86 °F / 50 °F: 28 °F-days a day under the 70 °F cap, 36 after it.
-      weather.tmax = 30;
-      weather.tmin = 10;
-      const fieldId = await fieldWithPlanting({ crop: 'wheat-generic', plantingDate: '2024-05-20' });
-      const body = (await results(fieldId, 'WheatGenericNDAWN', '?units=usa')).json();
-      // Day 7 196 (≥ 180), day 9 exactly 252; days 1-14: 392; day 15 (2024-06-04) still starts below 395: 420;
-      // then +36: day 19 564, day 23 708, day 25 780.
-      expect(body.previousStages.map((s: { date: string }) => s.date)).toEqual(['2024-05-27', '2024-05-29', '2024-06-04', '2024-06-08']);
-      expect(body.currentStage).toMatchObject({ id: 'stage5', date: '2024-06-12', accumulatedGdds: 780 });
-      expect(body.nextStage).toMatchObject({ id: 'stage6', gddThreshold: 824, gddRemaining: 44 });
-    });
-
-    it('accumulates corn from the planting date with the 86/50 °F boundaries', async () => {
-      // 35 °C / 5 °C = 95 °F / 41 °F, reset to 86 °F / 50 °F: 18 °F-days a day from 2024-06-01 (14 days = 252).
-      weather.tmax = 35;
-      weather.tmin = 5;
-      const fieldId = await fieldWithPlanting({ crop: 'corn-2700-gdd', plantingDate: '2024-06-01' });
-      const body = (await results(fieldId, 'Corn2700ISUAbendroth', '?units=usa')).json();
-      expect(body.biofixDate).toBe('2024-06-01');
-      expect(body.previousStages).toEqual([{ date: '2024-06-07', id: 'stage1', stage: 'VE', description: 'Emergence', gddThreshold: 120 }]);
-      expect(body.currentStage).toMatchObject({ id: 'stage2', stage: 'V2', date: '2024-06-12', accumulatedGdds: 252 });
-      expect(body.nextStage).toMatchObject({ id: 'stage3', stage: 'V3', gddThreshold: 350, gddRemaining: 98 });
-    });
-
-    it('stops at the harvest date', async () => {
-      weather.tmax = 20;
-      weather.tmin = 10;
-      const fieldId = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-05-20', harvestDate: '2024-05-30' });
-      weather.calls.length = 0;
-      const body = (await results(fieldId, 'WheatGenericNDAWN', '?units=usa')).json();
-      expect(weather.calls).toEqual([{ start: '2024-05-21', end: '2024-05-30' }]);
-      expect(body.currentStage).toMatchObject({ id: 'stage2', accumulatedGdds: 270 });
+    it('gives a planting of plain corn (corn-2500-gdd) growth stages, through yesterday', async () => {
+      const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-01' });
+      weather.dailyCalls.length = 0;
+      const response = await results(fieldId, 'Corn2500ISUAbendroth');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2024-06-01', end: '2024-06-14' }]);
+      expect(response.headers['x-data-source']).toBe('fake');
+      // The fake's own June 2024 days: high 34.01 … 34.14 °C, low 17 °C → high reset to 30:
+      // (30 + 17)/2 − 10 = 13.5 a day, 14 days = 189 → V6 (stage4, 256) not yet, V4 (190) not yet.
+      const body = response.json();
+      expect(body.currentStage).toMatchObject({ id: 'stage2', stage: 'V2', date: '2024-06-09', accumulatedGdds: 189 });
+      expect(body.nextStage).toMatchObject({ id: 'stage3', stage: 'V4', gddThreshold: 190, gddRemaining: 1 });
+      expect((await results(fieldId, 'MaizeKALRO')).statusCode).toBe(200);
+      expect(expectErrorBody(await results(fieldId, 'Corn2700ISUAbendroth'), 400).detailedMessage).toContain('corn-2500-gdd');
     });
 
     it('answers no current stage before the first one is reached, without asking for weather when nothing has accumulated', async () => {
-      const fieldId = await fieldWithPlanting({ crop: 'sunflower', plantingDate: '2024-06-20' });
-      weather.calls.length = 0;
-      const response = await results(fieldId, 'SunflowerGenericNDAWN', '?units=usa');
+      const fieldId = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-06-14' });
+      weather.dailyCalls.length = 0;
+      const response = await results(fieldId, 'WheatGenericNDAWN', '?units=usa');
       expect(response.statusCode).toBe(200);
-      expect(weather.calls).toEqual([]);
+      expect(weather.dailyCalls).toEqual([]);
       expect(response.json()).toMatchObject({
-        biofixDate: '2024-06-21',
+        biofixDate: '2024-06-15',
         previousStages: [],
         currentStage: null,
-        nextStage: { id: 'stage1', stage: 'VE', gddThreshold: 206, gddRemaining: 206 },
+        nextStage: { id: 'stage1', stage: 'Haun Stage 0.5', gddThreshold: 180, gddRemaining: 180 },
       });
     });
 
@@ -297,14 +414,22 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json())).toEqual(['modelId', 'plantingDate', 'currentStage', '_links']);
       expect(response.json().plantingDate).toBe('2024-05-20');
+      expect((await results(fieldId, 'BarleyGenericMSU')).statusCode).toBe(200);
+      expectErrorBody(await results(fieldId, 'Corn2500ISUAbendroth'), 400);
       expectErrorBody(await results(fieldId, 'BarleyGenericNDAWN', '?properties=stages'), 400);
       expectErrorBody(await results(fieldId, 'BarleyGenericNDAWN', '?units=imperial'), 400);
     });
 
-    it('answers 400 when the model does not apply to the crop of the current planting', async () => {
-      const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-05-01' });
-      const error = expectErrorBody(await results(fieldId, 'Corn2700ISUAbendroth'), 400);
-      expect(error.detailedMessage).toContain('corn-2500-gdd');
+    it('links the field, the planting and the model', async () => {
+      const fieldId = await fieldWithPlanting({ crop: 'sorghum', plantingDate: PLANTING, harvestDate: HARVEST });
+      const body = (await results(fieldId, 'SorghumKALRO', '?units=usa')).json();
+      expect(body._links).toEqual({
+        self: { href: `/v2/agronomics/fields/${fieldId}/models/SorghumKALRO/results?units=usa` },
+        curies: CURIES,
+        'svc:field': { href: `/v2/fields/${fieldId}` },
+        'svc:planting': { href: expect.stringMatching(new RegExp(`^/v2/agronomics/fields/${fieldId}/plantings/\\d+$`)) },
+        'svc:model': { href: '/v2/agronomics/models/SorghumKALRO' },
+      });
     });
 
     it('answers 404 for a missing field, planting or model, and for another account', async () => {
@@ -312,7 +437,7 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       const bare = await fieldWithPlanting(null);
       expect(expectErrorBody(await results(bare, 'WheatGenericNDAWN'), 404).simpleMessage).toContain('Planting');
       const planted = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-05-01' });
-      expect(expectErrorBody(await results(planted, 'Corn2500ISUAbendroth'), 404).simpleMessage).toContain('Model');
+      expect(expectErrorBody(await results(planted, 'Wheat2500ISUAbendroth'), 404).simpleMessage).toContain('Model');
       const theirs = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-05-01' }, otherAuth);
       expectErrorBody(await results(theirs, 'WheatGenericNDAWN'), 404);
     });
@@ -320,13 +445,9 @@ describe.each(databaseKinds())('models on %s', (kind) => {
     it('answers 503 when no weather source holds the range', async () => {
       const fieldId = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-05-01' });
       weather.missing = true;
-      try {
-        const response = await results(fieldId, 'WheatGenericNDAWN');
-        expectErrorBody(response, 503);
-        expect(response.headers['retry-after']).toBeDefined();
-      } finally {
-        weather.missing = false;
-      }
+      const response = await results(fieldId, 'WheatGenericNDAWN');
+      expectErrorBody(response, 503);
+      expect(response.headers['retry-after']).toBeDefined();
     });
 
     it('answers 503 when the app has no weather source', async () => {
@@ -346,7 +467,7 @@ describe.each(databaseKinds())('models on %s', (kind) => {
   describe('v1 (deprecated)', () => {
     const SUNSET = 'Fri, 15 Jan 2016 00:00:00 GMT';
 
-    it('lists the models in the v1 shape with Deprecation and Sunset headers', async () => {
+    it('lists the same 29 models in the v1 shape with Deprecation and Sunset headers', async () => {
       const response = await get('/v1/models');
       expect(response.statusCode).toBe(200);
       expect(response.headers.sunset).toBe(SUNSET);
@@ -355,17 +476,19 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       const body = response.json();
       expect(Object.keys(body)).toEqual(['models', '_links']);
       expect(body._links).toEqual({ self: { href: '/v1/models' } });
-      expect(body.models.map((m: { id: string }) => m.id)).toEqual(INCLUDED_MODELS);
+      expect(body.models.map((m: { id: string }) => m.id)).toEqual(ALL_MODELS);
       const corn = body.models.find((m: { id: string }) => m.id === 'Corn2700ISUAbendroth');
       expect(Object.keys(corn)).toEqual(['id', 'name', 'type', 'crop', 'cropVariety', 'source', '_links']);
-      expect(corn).toMatchObject({ type: 'growthstage', crop: 'corn', cropVariety: '2700 GDD maturity', _links: { self: { href: '/v1/models/Corn2700ISUAbendroth' } } });
+      expect(corn).toMatchObject({ type: 'growthstage', crop: 'corn', cropVariety: '2700 GDD maturity', source: { link: null }, _links: { self: { href: '/v1/models/Corn2700ISUAbendroth' } } });
+      expect(body.models.find((m: { id: string }) => m.id === 'MaizeKALRO')).toMatchObject({ crop: 'corn', cropVariety: '2500 GDD maturity' });
     });
 
     it.each([
-      ['wheat', ['WheatGenericNDAWN']],
+      ['wheat', ['WheatHardRedMSU', 'WheatGenericMAWG', 'WheatGenericNDAWN', 'WheatGenericOSU', 'WheatGenericVCE']],
       ['Sugarbeet', ['SugarbeetGenericNDAWN']],
-      ['cotton', ['Cotton2200NCCA']],
-      ['oat', []],
+      ['cotton', ['Cotton2600UGCE', 'Cotton2200NCCA']],
+      ['oat', ['OatGenericMSU']],
+      ['corn', ['Corn2300ISUAbendroth', 'Corn2500ISUAbendroth', 'Corn2700ISUAbendroth', 'Corn2900ISUAbendroth', 'MaizeKALRO']],
     ])('filters by crop %s', async (crop, expected) => {
       const response = await get(`/v1/models?crop=${crop}`);
       expect(response.statusCode).toBe(200);

@@ -67,6 +67,8 @@ export interface FakeWeatherSource extends WeatherSource {
   missing: boolean;
   /** Source name per request year (daily); default `fake`. */
   sourceOf: (range: DateRange) => string;
+  /** Daily values that replace the fake's own on particular dates (a known weather series). */
+  dayOverrides: Map<IsoDate, Partial<Omit<DailyWeather, 'date'>>>;
   /** Back to answering as `fake`, with no calls recorded (between tests). */
   reset(): void;
 }
@@ -79,18 +81,21 @@ export function createFakeWeatherSource(): FakeWeatherSource {
     unavailable: false,
     missing: false,
     sourceOf: () => 'fake',
+    dayOverrides: new Map(),
     reset() {
       source.unavailable = false;
       source.missing = false;
       source.sourceOf = () => 'fake';
       source.dailyCalls.length = 0;
       source.hourlyCalls.length = 0;
+      source.dayOverrides.clear();
     },
     async daily(cell, range): Promise<DailyResult | null> {
       source.dailyCalls.push({ cell, range });
       if (source.unavailable) throw new SourceUnavailableError('fake', 'The fake upstream is down.', 120);
       if (source.missing) return null;
-      return { source: source.sourceOf(range), days: datesInRange(range.start, range.end).map(fakeDay) };
+      const days = datesInRange(range.start, range.end).map((date) => ({ ...fakeDay(date), ...source.dayOverrides.get(date) }));
+      return { source: source.sourceOf(range), days };
     },
     async hourly(cell, request): Promise<HourlyResult | null> {
       source.hourlyCalls.push({ cell, request });

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
 
-const SourceSchema = Type.Object({ name: Type.Optional(Type.String()), link: Type.Optional(Type.String()) });
+const SourceSchema = Type.Object({ name: Type.Optional(Type.String()), link: Type.Optional(Nullable(Type.String())) });
 
 /** Key order: id, name, description, type, source, _links (every property optional to keep it). */
 export const ModelSchema = Type.Object({
@@ -68,7 +68,7 @@ export const MODEL_V1_CROPS = ['barley', 'canola', 'cotton', 'oat', 'sugarbeet',
 
 const StageSchema = Type.Object({
   id: Type.Optional(Type.String()),
-  stage: Type.Optional(Type.String()),
+  stage: Type.Optional(Nullable(Type.String())),
   description: Type.Optional(Type.String()),
   gddThreshold: Type.Optional(Type.Number()),
   gddUnits: Type.Optional(Type.String()),
@@ -91,7 +91,7 @@ export const ModelDetailsSchema = Type.Object({
 const ReachedStageSchema = Type.Object({
   date: Type.Optional(Type.String()),
   id: Type.Optional(Type.String()),
-  stage: Type.Optional(Type.String()),
+  stage: Type.Optional(Nullable(Type.String())),
   description: Type.Optional(Type.String()),
   gddThreshold: Type.Optional(Type.Number()),
 });
@@ -112,7 +112,7 @@ export const ModelResultsSchema = Type.Object({
       Type.Object({
         date: Type.Optional(Type.String()),
         id: Type.Optional(Type.String()),
-        stage: Type.Optional(Type.String()),
+        stage: Type.Optional(Nullable(Type.String())),
         description: Type.Optional(Type.String()),
         gddThreshold: Type.Optional(Type.Number()),
         accumulatedGdds: Type.Optional(Type.Number()),
@@ -123,7 +123,7 @@ export const ModelResultsSchema = Type.Object({
     Nullable(
       Type.Object({
         id: Type.Optional(Type.String()),
-        stage: Type.Optional(Type.String()),
+        stage: Type.Optional(Nullable(Type.String())),
         description: Type.Optional(Type.String()),
         gddThreshold: Type.Optional(Type.Number()),
         gddRemaining: Type.Optional(Type.Number()),
