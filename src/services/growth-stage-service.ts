@@ -84,7 +84,7 @@ function answerUnits(units: UnitSystem) {
 }
 
 /** The model's method, base and boundaries as GDD parameters (°C). */
-export function modelGddParameters(model: GrowthStageModel): GddParameters {
+function modelGddParameters(model: GrowthStageModel): GddParameters {
   return {
     method: model.gddMethod,
     unitSystem: 'metric',
