@@ -1,7 +1,9 @@
 /**
- * Contract of the R package `aWhereAPI` (github.com/aWhereAPI/aWhere-R-Library, R/ files at commit
- * 2790544, the version with `apiAddressToUse`; create_job and get_job from commit cd87976, the
- * last version that has them; checkValidParamsFns.R @51eec4e, checkStatusCodeOfReturn.R @094abea).
+ * Contract of the R package `aWhereAPI` (github.com/aWhereAPI/aWhere-R-Library: get.R, delete.R,
+ * update.R, models.R, forecasts.R, soils.R, weather-daily.R, weather-norms.R, agronomic-crops.R,
+ * agronomic-values.R, agronomic-norms.R @2790544, the version with `apiAddressToUse`; create.R
+ * @a3aca08; create_job, get_job and current-conditions.R @cd87976, the versions that have them;
+ * get-token.R @058982c; checkValidParamsFns.R @51eec4e; checkStatusCodeOfReturn.R @094abea).
  * Every request is built the way the named function pastes it together and sends it with httr
  * (`httr::GET(url, body = '', httr::content_type('application/json'), add_headers(Authorization))`),
  * and every assertion checks what the function then reads: `jsonlite::fromJSON(a, flatten = TRUE)`
