@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCredentialFailureLimiter, type CredentialFailureLimiter } from '../../src/http/credential-failures.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';
@@ -77,6 +78,21 @@ describe('failed credential attempts', () => {
       expect(await b.reserve(subjects)).toBe(0);
     } finally {
       await redis.quit();
+    }
+  });
+
+  it('keeps counting in memory while Redis cannot be reached', async () => {
+    // Nothing listens on port 1: every command fails at once.
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      const limiter = createCredentialFailureLimiter({ failures: 2, redis, prefix: 'unreachable' });
+      expect(await limiter.waitSeconds(['ip:a', 'key:k'])).toBe(0);
+      const waits = await fail(limiter, ['ip:a', 'key:k'], 3);
+      expect(waits.slice(0, 2)).toEqual([0, 0]);
+      expect(waits[2]).toBeGreaterThan(0);
+      expect(await limiter.waitSeconds(['key:k'])).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
     }
   });
 });
