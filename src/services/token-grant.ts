@@ -99,7 +99,7 @@ export function createTokenGrant(deps: TokenGrantDependencies): TokenGrant {
       if (record && remembered.has(secret, record.secretHash)) {
         verdict = 'right';
       } else {
-        const flight = `${clientAddress}\n${key}\n${secret}`;
+        const flight = JSON.stringify([clientAddress, key, secret]);
         let pending = inFlight.get(flight);
         if (!pending) {
           pending = checkCounted(subjects, secret, record).finally(() => inFlight.delete(flight));
