@@ -129,13 +129,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(formBody);
-  // Token and sign-in limits: counted in Redis when there is one, so every instance shares them.
+  // Sign-in limits: counted in Redis when there is one, so every instance shares them.
   await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'agwx-rl-route:' } : {}) });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (open) => {
-    await tokenRoutes(open, context);
+    await tokenRoutes(open, context, { redis: deps.redis });
     await operationRoutes(open, context);
   });
   await app.register(async (api) => {

@@ -19,8 +19,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Seconds a disabled key's state may stay cached on an instance. */
   keyCacheSeconds: number;
-  /** Token requests allowed per minute per client address and per key. */
-  tokenRequestsPerMinute: number;
+  /**
+   * Failed token requests (wrong secret, unknown key, missing or malformed credentials) allowed
+   * per minute per client address and per key; further attempts wait for the minute to end.
+   * Successful token requests are never limited.
+   */
+  tokenFailuresPerMinute: number;
   /** Weather sources in the order they are asked (`AGWX_WEATHER`, e.g. `store,open-meteo`). */
   weatherSources: SourceName[];
   /** Upstream endpoints (overridable for mirrors and tests). */
@@ -84,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(baseUrl)) {
     throw new ConfigError(`AGWX_BASE_URL must be an http(s) URL such as https://agwx.example.org (got '${baseUrl}')`);
   }
+  if (env.AGWX_TOKEN_REQUESTS_PER_MINUTE?.trim()) {
+    // Replaced, not renamed: it limited every token request, the new setting only failed ones.
+    throw new ConfigError(
+      'AGWX_TOKEN_REQUESTS_PER_MINUTE is no longer read: token requests are not limited; set AGWX_TOKEN_FAILURES_PER_MINUTE to limit failed ones',
+    );
+  }
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
@@ -96,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     logLevel,
     keyCacheSeconds: integer(env, 'AGWX_KEY_CACHE_SECONDS', 2, 0, 60),
-    tokenRequestsPerMinute: integer(env, 'AGWX_TOKEN_REQUESTS_PER_MINUTE', 30, 1, 100_000),
+    tokenFailuresPerMinute: integer(env, 'AGWX_TOKEN_FAILURES_PER_MINUTE', 10, 1, 100_000),
     weatherSources: sourceOrder(env.AGWX_WEATHER?.trim() || 'store,synthetic'),
     openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),

@@ -11,7 +11,15 @@ describe('configuration', () => {
       now: null,
       baseUrl: 'http://localhost:8080',
       logLevel: 'info',
+      tokenFailuresPerMinute: 10,
     });
+  });
+
+  it('limits failed token requests, not token requests', () => {
+    expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: '25' }).tokenFailuresPerMinute).toBe(25);
+    expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: ' ' }).tokenFailuresPerMinute).toBe(10);
+    // The old setting limited every token request; a deployment still setting it is told what replaced it.
+    expect(() => loadConfig({ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' })).toThrow(/AGWX_TOKEN_FAILURES_PER_MINUTE/);
   });
 
   it('reads every variable', () => {
@@ -41,6 +49,10 @@ describe('configuration', () => {
     [{ AGWX_NOW: '2024-13-45' }, 'AGWX_NOW'],
     [{ AGWX_BASE_URL: 'ftp://x' }, 'AGWX_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AGWX_TOKEN_FAILURES_PER_MINUTE: '0' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
+    [{ AGWX_TOKEN_FAILURES_PER_MINUTE: 'ten' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
+    [{ AGWX_TOKEN_FAILURES_PER_MINUTE: '2.5' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
+    [{ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' }, 'AGWX_TOKEN_REQUESTS_PER_MINUTE'],
   ])('refuses %o with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

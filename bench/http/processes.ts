@@ -60,7 +60,15 @@ export interface LoadResult {
 }
 
 /** Runs the load generator in its own process. */
-export async function load(options: { url: string; urls?: string[]; headers?: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> {
+export async function load(options: {
+  url: string;
+  urls?: string[];
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
   const { stdout } = await run(TSX, [path.join(ROOT, 'bench/http/load.ts'), JSON.stringify(options)], { maxBuffer: 1 << 20 });
   return JSON.parse(stdout) as LoadResult;
 }

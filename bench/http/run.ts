@@ -4,7 +4,8 @@
  * requests/s, p50 and p99 are printed with its ratio to the baseline's requests/s.
  *
  *   npm run bench                     all scenarios
- *   npm run bench -- --only fields    scenarios whose name contains "fields"
+ *   npm run bench -- --only fields    scenarios whose name contains "fields" (a comma-separated list: any of them)
+ *   npm run bench -- --only oauth     token requests (a new token per request, as some clients do)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ANSWER_CACHE_MB=0 npm run bench   every answer built afresh (no answers kept ready)
  */
@@ -16,7 +17,7 @@ import { type BenchContext, SCENARIOS } from './scenarios.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agwx-bench-'));
 const env = {
@@ -38,9 +39,10 @@ const baseUrl = `http://127.0.0.1:${port}`;
 try {
   const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
   service = await startService(port, env);
+  const basic = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
   const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
     body: 'grant_type=client_credentials',
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
@@ -53,7 +55,7 @@ try {
       if (!r.ok && r.status !== 409) throw new Error(`setup POST ${p}: ${r.status} ${await r.text()}`);
     },
   };
-  const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
+  const scenarios = SCENARIOS.filter((s) => !only || only.some((part) => s.name.includes(part)));
   for (const scenario of scenarios) await scenario.setup?.(context);
 
   console.log(`agwx HTTP benchmark: ${connections} keep-alive connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
@@ -62,7 +64,10 @@ try {
   for (const scenario of scenarios) {
     // Baseline measured right before each scenario: the machine's load changes over a run.
     const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds });
-    const result = await load({ url: `${baseUrl}${scenario.path}`, headers, connections, seconds });
+    const request = scenario.form
+      ? { method: 'POST', body: scenario.form, headers: { authorization: scenario.basicAuth ? basic : headers.authorization, 'content-type': 'application/x-www-form-urlencoded' } }
+      : { headers: scenario.basicAuth ? { authorization: basic } : headers };
+    const result = await load({ url: `${baseUrl}${scenario.path}`, ...request, connections, seconds });
     console.log(row('baseline: bare node:http small JSON', base, base));
     console.log(row(scenario.name, result, base));
   }

@@ -12,6 +12,10 @@ export interface BenchContext {
 export interface Scenario {
   name: string;
   path: string;
+  /** A form body: the request is a POST of it (`application/x-www-form-urlencoded`). */
+  form?: string;
+  /** Send the bench key's Basic credentials instead of its bearer token. */
+  basicAuth?: boolean;
   setup?(context: BenchContext): Promise<void>;
 }
 
@@ -68,6 +72,13 @@ export const SCENARIOS: Scenario[] = [
     // Location norms answer every day of the range in one response.
     name: 'location weather norms, 365 days over 10 years',
     path: '/v2/weather/locations/41.6,-93.7/norms/01-01,12-31',
+  },
+  {
+    // A client asking for a new token before each call: the right secret, checked slowly once.
+    name: 'POST /oauth/token (same key and secret again)',
+    path: '/oauth/token',
+    form: 'grant_type=client_credentials',
+    basicAuth: true,
   },
   {
     name: 'map tile base,states,temperatures z5 (cached)',

@@ -1,5 +1,9 @@
-/** API keys and secrets: generation, and a slow hash (scrypt) so stored secrets cannot be reversed. */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+/**
+ * API keys and secrets: generation, a slow hash (scrypt) so stored secrets cannot be reversed, and
+ * the secrets already checked, so that the slow hash is paid once per secret rather than per token.
+ */
+import { createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -37,4 +41,32 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
     maxmem: 64 * 1024 * 1024,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * Secrets already found right, so that a client asking for many tokens pays the slow hash once.
+ * Each is held only as an HMAC under a key of this process, next to the stored hash it matched:
+ * a new secret for the key (a new stored hash) is checked slowly again, and nothing here can be
+ * turned back into a secret.
+ */
+export interface RememberedSecrets {
+  /** True when this secret was found right for this stored hash before (no slow hash computed). */
+  has(secret: string, storedHash: string): boolean;
+  /** Remembers that the secret is right for the stored hash. */
+  add(secret: string, storedHash: string): void;
+}
+
+export function createRememberedSecrets(options: { max?: number; ttlMs?: number } = {}): RememberedSecrets {
+  const pepper = randomBytes(32);
+  const remembered = new LRUCache<string, Buffer>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 15 * 60_000 });
+  const digest = (secret: string) => createHmac('sha256', pepper).update(secret).digest();
+  return {
+    has(secret, storedHash) {
+      const known = remembered.get(storedHash);
+      return known !== undefined && timingSafeEqual(known, digest(secret));
+    },
+    add(secret, storedHash) {
+      remembered.set(storedHash, digest(secret));
+    },
+  };
 }

@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomInt } from 'node:crypto';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { createKeyService } from '../../src/services/key-service.js';
 import { databaseKinds } from '../support/databases.js';
+import { connectTestRedis, redisRequired } from '../support/redis.js';
 import { basic, createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
 
 const form = 'application/x-www-form-urlencoded';
@@ -125,7 +129,6 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
     it('is verified by another app instance sharing the database', async () => {
       if (kind !== 'sqlite') return;
       const { token } = await t.login('shared');
-      const { buildApp } = await import('../../src/app.js');
       const twin = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false });
       try {
         expect((await twin.inject({ url: '/v2/fields', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
@@ -135,28 +138,131 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
     });
   });
 
-  it('rate-limits token requests per client and per key', async () => {
-    const limited = await createTestApp(kind, { AGWX_TOKEN_REQUESTS_PER_MINUTE: '3' });
-    try {
-      const keys = createKeyService(limited.store, limited.clock);
-      const key = await keys.createKey('limited', {});
-      const attempt = (secret: string, ip = '10.1.1.1') =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/oauth/token',
-          remoteAddress: ip,
-          headers: { authorization: basic(key.key, secret), 'content-type': form },
-          payload: 'grant_type=client_credentials',
-        });
-      for (let i = 0; i < 3; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(401);
-      const blocked = await attempt(key.secret);
-      expectErrorBody(blocked, 429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      // Another client address guessing the same key is limited by the per-key limit too.
-      expectErrorBody(await attempt(key.secret, '10.2.2.2'), 429);
-    } finally {
+  describe('how many token requests are allowed', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp(kind, { AGWX_TOKEN_FAILURES_PER_MINUTE: '3' });
+    });
+    afterAll(async () => {
+      vi.useRealTimers();
       await limited.close();
-    }
+    });
+
+    const attempt = (authorization: string | undefined, ip: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        remoteAddress: ip,
+        headers: { ...(authorization ? { authorization } : {}), 'content-type': form },
+        payload: 'grant_type=client_credentials',
+      });
+    const newKey = (account: string) => createKeyService(limited.store, limited.clock).createKey(account, {});
+    const expectWait = (response: Awaited<ReturnType<typeof attempt>>) => {
+      expect(expectErrorBody(response, 429).detailedMessage).toContain('3 a minute');
+      const wait = Number(response.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      return wait;
+    };
+
+    it('issues 1,000 tokens in a row for one key and one address, every one valid', async () => {
+      const key = await newKey('many-tokens');
+      const issued = new Set<string>();
+      for (let i = 0; i < 1000; i++) {
+        const response = await attempt(basic(key.key, key.secret), '10.0.0.1');
+        expect(response.statusCode).toBe(200);
+        issued.add(response.json().access_token);
+      }
+      expect(issued.size).toBe(1000);
+      for (const token of issued) {
+        expect((await limited.app.inject({ url: '/v2/fields', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      }
+      // Successes took nothing from the failure budget: three failures are still allowed, not a fourth.
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attempt(basic(key.key, `guess-${i}`), '10.0.0.1')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    });
+
+    it('refuses every attempt for a key with spent failures, from any address, until the minute ends', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const key = await newKey('guessed');
+        for (let i = 0; i < 3; i++) expect((await attempt(basic(key.key, `guess-${i}`), `10.1.0.${i}`)).statusCode).toBe(401);
+        // The right secret is refused too, so that a guess made now tells nothing.
+        const wait = expectWait(await attempt(basic(key.key, key.secret), '10.1.0.9'));
+        expectWait(await attempt(basic(key.key, 'guess-3'), '10.1.0.10'));
+        vi.setSystemTime(Date.now() + wait * 1000);
+        const after = await attempt(basic(key.key, key.secret), '10.1.0.9');
+        expect(after.statusCode).toBe(200);
+        expect((await limited.app.inject({ url: '/v2/fields', headers: { authorization: `Bearer ${after.json().access_token}` } })).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('counts wrong secrets, unknown keys and missing or malformed credentials per client address', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const key = await newKey('scanned');
+        const ip = '10.2.0.1';
+        expect((await attempt(undefined, ip)).statusCode).toBe(401);
+        expect((await attempt('Basic !!!', ip)).statusCode).toBe(401);
+        expect((await attempt(basic('no-such-key', 'x'), ip)).statusCode).toBe(401);
+        // Any key from this address now waits; the same key from another address does not.
+        const wait = expectWait(await attempt(basic(key.key, key.secret), ip));
+        expectWait(await attempt(undefined, ip));
+        expectWait(await attempt(basic(key.key, 'wrong'), ip));
+        expect((await attempt(basic(key.key, key.secret), '10.2.0.2')).statusCode).toBe(200);
+        vi.setSystemTime(Date.now() + wait * 1000);
+        expect((await attempt(basic(key.key, key.secret), ip)).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it.runIf(kind === 'sqlite' && redisRequired())('shares the failure counts between instances through Redis', async () => {
+      const { redis } = await connectTestRedis();
+      const config = loadConfig({ LOG_LEVEL: 'silent', AGWX_TOKEN_FAILURES_PER_MINUTE: '2' });
+      const instances = [
+        await buildApp({ config, store: limited.store, clock: limited.clock, redis, logger: false }),
+        await buildApp({ config, store: limited.store, clock: limited.clock, redis, logger: false }),
+      ];
+      try {
+        const key = await newKey('shared-failures');
+        const ip = `10.5.${randomInt(256)}.${randomInt(256)}`;
+        const send = (i: number, secret: string) =>
+          instances[i % 2]!.inject({
+            method: 'POST',
+            url: '/oauth/token',
+            remoteAddress: ip,
+            headers: { authorization: basic(key.key, secret), 'content-type': form },
+            payload: 'grant_type=client_credentials',
+          });
+        for (let i = 0; i < 10; i++) expect((await send(i, key.secret)).statusCode).toBe(200);
+        expect((await send(0, 'guess-1')).statusCode).toBe(401);
+        expect((await send(1, 'guess-2')).statusCode).toBe(401);
+        expectErrorBody(await send(0, key.secret), 429);
+        expectErrorBody(await send(1, key.secret), 429);
+      } finally {
+        await Promise.all(instances.map((app) => app.close()));
+        await redis.quit();
+      }
+    });
+
+    it('counts every one of many wrong secrets sent at once', async () => {
+      const key = await newKey('parallel-guesses');
+      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(basic(key.key, `guess-${i}`), `10.3.0.${i}`)));
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    });
+
+    it('gives every one of many first requests sent at once a token', async () => {
+      const key = await newKey('parallel-start');
+      const responses = await Promise.all(Array.from({ length: 20 }, () => attempt(basic(key.key, key.secret), '10.4.0.1')));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(responses.map((r) => r.json().access_token)).size).toBe(20);
+    });
   });
 });
 

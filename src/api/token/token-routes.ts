@@ -1,12 +1,17 @@
 /**
  * POST /oauth/token — OAuth 2.0 client-credentials grant. Basic credentials (key:secret), form
- * body `grant_type=client_credentials`. Rate-limited per client address and per key, so that
- * guessing secrets is impractical.
+ * body `grant_type=client_credentials`. Tokens are not limited in number; failed attempts are
+ * limited per client address and per key, so that guessing secrets is impractical
+ * (services/token-grant.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Type } from 'typebox';
 import { ApiError, unauthorized } from '../../http/api-error.js';
+import { createCredentialFailureLimiter } from '../../http/credential-failures.js';
 import type { AppContext } from '../../app-context.js';
+import { createRememberedSecrets } from '../../services/credentials.js';
+import { type ClientCredentials, createTokenGrant } from '../../services/token-grant.js';
 
 const TokenResponse = Type.Object({
   access_token: Type.String(),
@@ -16,51 +21,40 @@ const TokenResponse = Type.Object({
 
 const BASIC = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i;
 
-function basicCredentials(header: string | undefined): { key: string; secret: string } {
+/** The key and secret of Basic credentials, or what is wrong with them. */
+function basicCredentials(header: string | undefined): ClientCredentials | { problem: string; detail: string } {
   const match = header ? BASIC.exec(header) : null;
-  if (!match) {
-    throw unauthorized('Missing client credentials.', 'Send Authorization: Basic <base64 of key:secret>.', 'Basic');
-  }
+  if (!match) return { problem: 'Missing client credentials.', detail: 'Send Authorization: Basic <base64 of key:secret>.' };
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) throw unauthorized('Invalid client credentials.', 'The Basic credentials must encode key:secret.', 'Basic');
+  if (colon <= 0) return { problem: 'Invalid client credentials.', detail: 'The Basic credentials must encode key:secret.' };
   return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-/** The key named by Basic credentials, for rate limiting (never trusted for anything else). */
-function basicKeyOf(header: string | undefined): string {
-  try {
-    return basicCredentials(header).key;
-  } catch {
-    return '-';
-  }
+export interface TokenRouteOptions {
+  /** Redis shared by instances: failed attempts are counted there. */
+  redis?: Redis;
 }
 
-export async function tokenRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const perMinute = context.config.tokenRequestsPerMinute;
-  const limiters = [
-    app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `ip:${request.ip}` }),
-    app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `key:${basicKeyOf(request.headers.authorization)}` }),
-  ];
-  const limitTokenRequests = async (request: FastifyRequest) => {
-    for (const limiter of limiters) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new ApiError(
-          429,
-          'Too many token requests.',
-          `Token requests are limited to ${perMinute} a minute per client and per key; retry in ${result.ttlInSeconds} s.`,
-          { 'Retry-After': String(result.ttlInSeconds) },
-        );
-      }
-    }
-  };
+export async function tokenRoutes(app: FastifyInstance, context: AppContext, options: TokenRouteOptions = {}): Promise<void> {
+  const perMinute = context.config.tokenFailuresPerMinute;
+  const grants = createTokenGrant({
+    keys: context.store.keys,
+    tokens: context.tokens,
+    clock: context.clock,
+    verifySecret: context.verifySecret,
+    remembered: createRememberedSecrets(),
+    failures: createCredentialFailureLimiter({ failures: perMinute, windowSeconds: 60, redis: options.redis }),
+  });
   app.post(
     '/oauth/token',
     {
-      onRequest: limitTokenRequests,
       schema: {
         summary: 'Get an access token (client credentials grant)',
+        description:
+          'Any number of tokens may be requested, and tokens overlap. Failed attempts (wrong secret, unknown key, ' +
+          `missing or malformed credentials) are limited to ${perMinute} a minute per client address and per key; ` +
+          'past that every attempt is answered 429 with Retry-After until the minute ends.',
         tags: ['authentication'],
         consumes: ['application/x-www-form-urlencoded'],
         body: Type.Object({ grant_type: Type.String() }, { additionalProperties: true }),
@@ -68,18 +62,24 @@ export async function tokenRoutes(app: FastifyInstance, context: AppContext): Pr
       },
     },
     async (request, reply) => {
-      const { key, secret } = basicCredentials(request.headers.authorization);
       const body = request.body as { grant_type: string };
       if (body.grant_type !== 'client_credentials') {
         throw new ApiError(400, 'Unsupported grant type.', `grant_type must be client_credentials (got '${body.grant_type}').`);
       }
-      const record = await context.store.keys.find(key);
-      const valid = record !== undefined && record.enabled && (await context.verifySecret(secret, record.secretHash));
-      if (!valid) throw unauthorized('Invalid client credentials.', 'The key or secret is wrong, or the key is disabled.', 'Basic');
-      await context.store.keys.touch(key, context.clock.now());
-      const token = context.tokens.issue(key, record.accountId);
+      const credentials = basicCredentials(request.headers.authorization);
+      const result = await grants.grant(request.ip, 'problem' in credentials ? null : credentials);
+      if (result.outcome === 'wait') {
+        throw new ApiError(
+          429,
+          'Too many failed token requests.',
+          `Failed token requests are limited to ${perMinute} a minute per client address and per key; retry in ${result.retryAfterSeconds} s.`,
+          { 'Retry-After': String(result.retryAfterSeconds) },
+        );
+      }
+      if ('problem' in credentials) throw unauthorized(credentials.problem, credentials.detail, 'Basic');
+      if (result.outcome === 'refused') throw unauthorized('Invalid client credentials.', 'The key or secret is wrong, or the key is disabled.', 'Basic');
       reply.header('Cache-Control', 'no-store');
-      return { access_token: token.accessToken, expires_in: token.expiresIn, token_type: 'Bearer' as const };
+      return { access_token: result.accessToken, expires_in: result.expiresIn, token_type: 'Bearer' as const };
     },
   );
 }

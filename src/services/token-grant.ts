@@ -1,0 +1,119 @@
+/**
+ * The client-credentials grant behind POST /oauth/token: checks a key and its secret and issues
+ * an access token.
+ *
+ * The number of tokens is not limited (the interface spec): a right secret always gets one, and
+ * after the first slow check it is recognised without the slow hash. Failed attempts (wrong
+ * secret, unknown or disabled key, missing or malformed credentials) are counted per client
+ * address and per key; once either has spent its budget every attempt waits, the right secret
+ * too, so a guess made while waiting tells nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../core/clock.js';
+import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
+import type { RememberedSecrets } from './credentials.js';
+
+/** The failure counts the grant needs (http/credential-failures.ts). */
+export interface FailureBudget {
+  waitSeconds(subjects: readonly string[]): Promise<number>;
+  reserve(subjects: readonly string[]): Promise<number>;
+  release(subjects: readonly string[]): Promise<void>;
+}
+
+export interface ClientCredentials {
+  key: string;
+  secret: string;
+}
+
+export type GrantResult =
+  | { outcome: 'issued'; accessToken: string; expiresIn: number }
+  | { outcome: 'refused' }
+  | { outcome: 'wait'; retryAfterSeconds: number };
+
+export interface TokenGrant {
+  /** `credentials` null: missing or malformed (a failed attempt of the address). */
+  grant(clientAddress: string, credentials: ClientCredentials | null): Promise<GrantResult>;
+}
+
+export interface TokenGrantDependencies {
+  keys: Pick<KeyRepository, 'find' | 'touch'>;
+  tokens: { issue(key: string, accountId: number): { accessToken: string; expiresIn: number } };
+  clock: Clock;
+  /** The slow check of a secret against its stored hash. */
+  verifySecret(secret: string, storedHash: string): Promise<boolean>;
+  remembered: RememberedSecrets;
+  failures: FailureBudget;
+}
+
+/** A key's last use is written at most this often by token requests (requests with tokens count it too). */
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_KEY_IN_COUNTER = 64;
+
+type Verdict = 'right' | 'wrong' | { waitSeconds: number };
+
+/** Counter names; a key of unusual length is named by its hash (counter names stay short). */
+export function failureSubjects(clientAddress: string, key?: string): string[] {
+  const subjects = [`ip:${clientAddress}`];
+  if (key !== undefined) {
+    subjects.push(key.length <= MAX_KEY_IN_COUNTER ? `key:${key}` : `key-sha256:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`);
+  }
+  return subjects;
+}
+
+export function createTokenGrant(deps: TokenGrantDependencies): TokenGrant {
+  const { keys, tokens, clock, remembered, failures } = deps;
+  // Identical attempts (address, key, secret) in flight at once share one check and one count:
+  // a client starting many workers together is not refused for the slow first check.
+  const inFlight = new Map<string, Promise<Verdict>>();
+
+  async function checkCounted(subjects: string[], secret: string, record: ApiKeyRecord | undefined): Promise<Verdict> {
+    const wait = await failures.reserve(subjects);
+    if (wait > 0) return { waitSeconds: wait };
+    let right: boolean;
+    try {
+      right = record !== undefined && (await deps.verifySecret(secret, record.secretHash));
+    } catch (error) {
+      await failures.release(subjects); // no verdict: not a failed attempt
+      throw error;
+    }
+    if (!right) return 'wrong';
+    remembered.add(secret, record!.secretHash);
+    await failures.release(subjects);
+    return 'right';
+  }
+
+  return {
+    async grant(clientAddress, credentials) {
+      if (!credentials) {
+        const wait = await failures.reserve(failureSubjects(clientAddress));
+        return wait > 0 ? { outcome: 'wait', retryAfterSeconds: wait } : { outcome: 'refused' };
+      }
+      const { key, secret } = credentials;
+      const subjects = failureSubjects(clientAddress, key);
+      const wait = await failures.waitSeconds(subjects);
+      if (wait > 0) return { outcome: 'wait', retryAfterSeconds: wait };
+
+      const found = await keys.find(key);
+      const record = found?.enabled ? found : undefined;
+      let verdict: Verdict;
+      if (record && remembered.has(secret, record.secretHash)) {
+        verdict = 'right';
+      } else {
+        const flight = JSON.stringify([clientAddress, key, secret]);
+        let pending = inFlight.get(flight);
+        if (!pending) {
+          pending = checkCounted(subjects, secret, record).finally(() => inFlight.delete(flight));
+          inFlight.set(flight, pending);
+        }
+        verdict = await pending;
+      }
+      if (verdict === 'wrong') return { outcome: 'refused' };
+      if (verdict !== 'right') return { outcome: 'wait', retryAfterSeconds: verdict.waitSeconds };
+
+      const now = clock.now();
+      if (record!.lastUsedAt === null || Math.abs(now - record!.lastUsedAt) >= TOUCH_INTERVAL_MS) await keys.touch(key, now);
+      const token = tokens.issue(key, record!.accountId);
+      return { outcome: 'issued', accessToken: token.accessToken, expiresIn: token.expiresIn };
+    },
+  };
+}
