@@ -5,9 +5,12 @@
  * process (with its job worker): it must never exit, must answer 503 with Retry-After and the
  * error body while the database is down, must keep serving (limits per instance) while Redis is
  * down, must tell the truth at /ready, and must recover by itself within 5 s of each return.
+ * Its background work (job claims, the retention sweep, the request counter) fails during the
+ * outage and carries on: jobs run and the counts kept are written once the database is back.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { tileAt } from '../../src/maps/index.js';
@@ -50,6 +53,9 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
   let output = '';
   const keys: Record<'main' | 'limited', { key: string; secret: string }> = {} as never;
   let bearer = '';
+  /** Requests of the main key answered 200 so far: each is counted in the key's daily usage. */
+  let answeredMain = 0;
+  let usageAfterOutage = Number.POSITIVE_INFINITY;
 
   const call = async (url: string, init: RequestInit = {}): Promise<Answer> => {
     const started = performance.now();
@@ -57,7 +63,13 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
   };
-  const authorized = (url: string, token = bearer) => call(url, { headers: { authorization: `Bearer ${token}` } });
+  const authorized = async (url: string, token = bearer) => {
+    const answer = await call(url, { headers: { authorization: `Bearer ${token}` } });
+    if (token === bearer && answer.status === 200) answeredMain++;
+    return answer;
+  };
+  /** Waits until the server has logged `message` (pino's `msg`) after the first `since` characters of its output. */
+  const logged = (message: string, limitMs: number, since = 0) => until(async () => output.includes(`"msg":"${message}`, since), limitMs);
   const tokenFor = (which: 'main' | 'limited') =>
     call('/oauth/token', {
       method: 'POST',
@@ -118,10 +130,11 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
         REDIS_URL: redis.url,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'info',
         AGWX_KEY_CACHE_SECONDS: '1',
         AGWX_JOB_POLL_MS: '100',
         AGWX_JOB_LEASE_SECONDS: '3',
+        AGWX_JOB_SWEEP_SECONDS: '1',
         AGWX_NOW: '2024-06-15T12:00:00Z',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -175,9 +188,13 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
   });
 
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers within 5 s of its return', async () => {
+    const countedBeforeOutage = answeredMain;
+    const outageLog = output.length;
     await postgres.stop();
-    await sleep(1100); // past the key cache: the token's key must be read again
     try {
+      // Still within the key cache: authenticated (and counted), then the database is missing.
+      expectUnavailable(await authorized('/v2/fields'));
+      await sleep(1100); // past the key cache: the token's key must be read again
       expectAlive();
       const answers = {
         fields: await authorized('/v2/fields'),
@@ -195,8 +212,10 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
       const body = expectUnavailable(ready);
       expect(body.detailedMessage).toMatch(/database: unavailable/);
       expect(body.detailedMessage).toMatch(/redis: ok/);
-      // The job worker and the key usage counter keep failing to reach the database meanwhile.
-      await sleep(1000);
+      // Meanwhile the job worker, the retention sweep and the usage counter fail and go on.
+      await logged('claiming a job failed', 3000, outageLog);
+      await logged('job retention sweep failed', 3000, outageLog);
+      await logged('writing request counts failed; retrying', 7000, outageLog);
       expectAlive();
     } finally {
       await postgres.start();
@@ -206,6 +225,7 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
     expect((await call('/ready')).status).toBe(200);
     expect((await tokenFor('main')).status).toBe(200);
     expectAlive();
+    usageAfterOutage = countedBeforeOutage;
   });
 
   it('runs batch jobs again once PostgreSQL is back', async () => {
@@ -222,6 +242,7 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
   });
 
   it('keeps serving while Redis is stopped, with limits per instance, says so at /ready, and recovers within 5 s', async () => {
+    const outageLog = output.length;
     await redis.stop();
     try {
       await sleep(200);
@@ -249,12 +270,14 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
       const ready = await call('/ready');
       expect(ready.status).toBe(200);
       expect(JSON.parse(ready.text)).toEqual({ status: 'degraded', checks: { database: 'ok', migrations: 'ok', redis: 'unavailable' } });
+      await logged('Redis is unreachable', 1000, outageLog);
       expectAlive();
     } finally {
       await redis.start();
     }
     const recovery = await until(async () => JSON.parse((await call('/ready')).text).checks?.redis === 'ok', RECOVERY_MS);
     expect(recovery).toBeLessThan(RECOVERY_MS);
+    await logged('Redis is reachable again', 1000, outageLog);
     expect((await authorized('/v2/fields')).status).toBe(200);
     expectAlive();
   });
@@ -277,6 +300,20 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
     const recovery = await until(async () => JSON.parse((await call('/ready')).text).checks?.redis === 'ok', RECOVERY_MS);
     expect(recovery).toBeLessThan(RECOVERY_MS);
     expectAlive();
+  });
+
+  it('wrote the request counts kept while the database was away', async () => {
+    // The usage counter writes every 5 s; the outage's counts went with the first write after it.
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const stored = async () =>
+        Number((await client.query('select coalesce(sum(requests), 0) as n from key_usage_daily where key = $1', [keys.main.key])).rows[0].n);
+      await until(async () => (await stored()) >= usageAfterOutage, 6000);
+      expect(usageAfterOutage).toBeGreaterThan(10);
+    } finally {
+      await client.end();
+    }
   });
 
   it('never exited', () => {
