@@ -33,13 +33,12 @@ export function createRedisClient(url: string): Redis {
 /** Logs once when Redis becomes unreachable and once when it is back. */
 export function watchRedis(redis: Redis, log: RedisLog): void {
   let down = false;
-  const lost = (error?: Error) => {
+  // ioredis reports no error for a connection it closes itself (shutdown), only for lost ones.
+  redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.warn(error ? { err: error } : {}, 'Redis is unreachable: rate limits and caches are per instance until it is back');
-  };
-  redis.on('error', lost);
-  redis.on('close', () => lost());
+    log.warn({ err: error }, 'Redis is unreachable: rate limits and caches are per instance until it is back');
+  });
   redis.on('ready', () => {
     if (!down) return;
     down = false;
