@@ -2,6 +2,7 @@
  * What route plugins receive: the configuration and the dependencies built once per app
  * (passed in, never module-level).
  */
+import type { Redis } from 'ioredis';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import type { AnswerCache } from './http/answer-cache.js';
@@ -30,4 +31,6 @@ export interface AppContext {
   wakeJobWorker?: () => void;
   /** Counts requests per key per UTC day (written to the database every few seconds). */
   keyUsage?: KeyUsageCounter;
+  /** Redis shared by instances, when configured (readiness reports whether it answers). */
+  redis?: Redis;
 }

@@ -25,6 +25,7 @@ import { createKeyRateLimiter } from './http/key-rate-limit.js';
 import { installMetrics } from './http/metrics.js';
 import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
 import { limitRequestsPerKey } from './http/rate-limit-hook.js';
+import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
 import { createTokenService } from './http/tokens.js';
 import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
 import { verifySecret } from './services/credentials.js';
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
   const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
   const answers = createAnswerCache({ maxBytes: config.answerCacheBytes });
-  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps, answers };
+  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps, answers, redis: deps.redis };
   // Requests per key per day: counted in memory, written every few seconds and on close.
   const keyUsage = createKeyUsageCounter({ usage: store.usage, log: app.log });
   context.keyUsage = keyUsage;
@@ -129,8 +130,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(formBody);
-  // Sign-in limits: counted in Redis when there is one, so every instance shares them.
-  await app.register(rateLimit, { global: false, ...(deps.redis ? { redis: deps.redis, nameSpace: 'agwx-rl-route:' } : {}) });
+  // Sign-in limits: counted in Redis when there is one, so every instance shares them
+  // (in memory while it is unreachable).
+  await app.register(rateLimit, { global: false, ...(deps.redis ? { store: redisWithLocalFallback(deps.redis, 'agwx-rl-route:') } : {}) });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

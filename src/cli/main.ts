@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command } from 'commander';
-import { Redis } from 'ioredis';
 import { describeMapAccess, parseLayerLimit, parseRegionLimit } from '../api/imagery/map-access-limits.js';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -14,6 +13,7 @@ import { fixedClock, systemClock, type Clock } from '../core/clock.js';
 import { jobWorkerOptions } from '../jobs/job-worker.js';
 import { createAccountService } from '../services/account-service.js';
 import { createKeyService } from '../services/key-service.js';
+import { createRedisClient, watchRedis } from '../redis.js';
 import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
@@ -56,10 +56,11 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
     const issued = await createKeyService(store, clock).createKey('development', {});
     process.stdout.write(walkThrough(config, issued));
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
-  redis?.on('error', () => undefined); // reported by the requests that need it; reconnects by itself
+  // Unreachable Redis fails its commands at once (limits and caches fall back to memory); it reconnects by itself.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   const weather = createWeatherSources(config, store, clock);
   const app = await buildApp({ config, store, clock, weather, redis, jobs: options.worker ? jobWorkerOptions(config) : undefined });
+  if (redis) watchRedis(redis, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,15 +1,21 @@
 /**
  * Turns every failure into the error body of the supplement, once, for every route:
  * ApiError, schema validation failures, body parsing failures, unknown paths (404) and
- * known paths with another method (405 with Allow). Unexpected errors are 500 with only the
- * errorId in the body; the cause goes to the log under the same id.
+ * known paths with another method (405 with Allow). A database or Redis that cannot be reached
+ * (or is restarting, or ended the connection) is 503 with Retry-After: the request may succeed a
+ * little later. Unexpected errors are 500 with only the errorId in the body; the cause goes to
+ * the log under the same id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
+import { isRedisUnavailable } from '../redis.js';
+import { isDatabaseUnavailable } from '../store/errors.js';
 import { ApiError, errorBody } from './api-error.js';
 
 const DOMAIN_STATUS = { invalid: 400, notFound: 404, conflict: 409, forbidden: 403 } as const;
+/** Seconds a client is asked to wait when a dependency is unavailable. */
+const DEPENDENCY_RETRY_SECONDS = 5;
 
 interface ValidationIssue {
   keyword: string;
@@ -99,6 +105,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       const retryAfter = String((error as unknown as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
       return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
+    }
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      request.log.warn({ errorId: request.id, err: error }, 'a dependency is unavailable');
+      const detail = `The service cannot reach a system it depends on; retry in ${DEPENDENCY_RETRY_SECONDS} s. Quote errorId ${request.id} if this persists.`;
+      return sendApiError(reply, request, new ApiError(503, 'Service temporarily unavailable.', detail, { 'Retry-After': String(DEPENDENCY_RETRY_SECONDS) }));
     }
     request.log.error({ errorId: request.id, err: error }, 'unexpected error');
     return sendApiError(

@@ -1,7 +1,9 @@
 /**
  * Rate limits per API key: a sustained rate (requests per minute) plus a burst allowance (extra
  * requests that refill over ten minutes), through rate-limiter-flexible. With Redis the counters
- * are shared by every instance; without it each instance counts alone.
+ * are shared by every instance; without it each instance counts alone. While Redis is unreachable
+ * each instance counts alone too (rate-limiter-flexible's insurance limiter, in memory), so an
+ * outage of Redis neither fails requests nor lifts the limits.
  */
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -34,7 +36,15 @@ export function createKeyRateLimiter(options: { redis?: Redis; prefix?: string }
 
   const build = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration, useRedisPackage: false })
+      ? new RateLimiterRedis({
+          storeClient: options.redis,
+          keyPrefix,
+          points,
+          duration,
+          useRedisPackage: false,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+        })
       : new RateLimiterMemory({ keyPrefix, points, duration });
 
   // One limiter pair per distinct setting (keys share them; the setting is part of the counter name).

@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a connection (a new one or a free one) before it fails. */
+  connectTimeoutMs?: number;
 }
 
 /** `sqlite:path/to/file.sqlite`, `sqlite::memory:`, or `postgres://…`. */
@@ -73,6 +75,21 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
 }
 
 const INT8_OID = 20;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A connection the server ends (restart, failover, `pg_terminate_backend`, a proxy's idle
+ * timeout) is reported as an 'error' event: on the pool for an idle connection, on the client
+ * for one checked out between two queries. An 'error' event nobody listens to ends the process,
+ * so both are listened to here. The pool drops the broken connection by itself and opens a new
+ * one for the next query; a query on the lost connection fails, and the request answers 503.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  const ignore = () => undefined;
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+}
+
 const NUMERIC_OID = 1700;
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
@@ -85,8 +102,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     connectionString: url,
     max: options.poolSize ?? 10,
     types,
+    // A database that does not answer fails the request (503) instead of holding it forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  survivesLostConnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
 }

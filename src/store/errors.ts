@@ -11,3 +11,51 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** Network failures of the connection to the database server (Node.js socket error codes). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 53300 (too many
+ * connections), 57P01 (admin shutdown, also `pg_terminate_backend`), 57P02 (crash shutdown),
+ * 57P03 (cannot connect now: starting up, shutting down, in recovery).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|53300|57P0[123])$/;
+
+/** What node-postgres and its pool say when a connection is lost or cannot be had in time. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^Query read timeout$/,
+];
+
+/**
+ * True when the database could not serve the query for now (unreachable, restarting, the
+ * connection was ended, no connection free in time; SQLite: the file is locked by another
+ * writer for longer than the busy timeout): the request may succeed if retried a little later.
+ * Looks through `cause` and the errors of an AggregateError.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (CONNECTION_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.test(e.code)) return true;
+    if (e.code.startsWith('SQLITE_BUSY')) return true;
+  }
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return e.cause !== undefined && isDatabaseUnavailable(e.cause, depth + 1);
+}

@@ -2,11 +2,15 @@
  * Requests per API key per UTC day. The hook in the bearer scope only adds one to a counter in
  * memory (no I/O on the request path); every few seconds the counts are written in one
  * transaction: one upsert per key and day that saw requests, and one `last_used_at` update per key.
- * A failed write is retried with the next flush; counts of the last interval are lost only if the
- * process dies without closing.
+ * A write that fails because the database is unavailable is retried with the next flush; counts of
+ * the last interval are lost only if the process dies without closing. A write the database
+ * refuses for another reason is dropped (and logged), so that it cannot block every later count.
+ * Requests a batch job runs in-process are not counted: the job was counted as one request.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../core/clock.js';
+import { INTERNAL_CALLER_HEADER } from '../http/authenticate.js';
+import { isDatabaseUnavailable } from '../store/errors.js';
 import type { KeyDayCount, UsageRepository } from '../store/usage-repository.js';
 
 export const USAGE_FLUSH_MS = 5000;
@@ -47,6 +51,10 @@ export function createKeyUsageCounter(options: { usage: UsageRepository; log: Fa
     try {
       await usage.add(rows, batchLastUsed);
     } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        log.error({ err: error, rows: rows.length }, 'writing request counts failed; these counts are dropped');
+        return;
+      }
       log.warn({ err: error, rows: rows.length }, 'writing request counts failed; retrying with the next flush');
       if (pending + rows.length > MAX_PENDING) return;
       for (const [day, perKey] of batch) for (const [key, n] of perKey) add(day, key, n);
@@ -87,7 +95,7 @@ export function createKeyUsageCounter(options: { usage: UsageRepository; log: Fa
 export function countRequestsPerKey(scope: FastifyInstance, counter: KeyUsageCounter, clock: Clock): void {
   scope.addHook('onResponse', (request, _reply, done) => {
     const auth = request.auth;
-    if (auth) counter.count(auth.key, clock.now());
+    if (auth && request.headers[INTERNAL_CALLER_HEADER] === undefined) counter.count(auth.key, clock.now());
     done();
   });
 }

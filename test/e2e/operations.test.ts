@@ -18,7 +18,7 @@ describe.each(databaseKinds())('operations endpoints on %s', (kind) => {
   it('answers /ready when the database is migrated', async () => {
     const response = await t.app.inject({ url: '/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
+    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not configured' } });
   });
 });
 
@@ -28,8 +28,9 @@ describe('readiness without a database', () => {
     try {
       await t.store.handle.db.destroy();
       const response = await t.app.inject({ url: '/ready' });
-      expectErrorBody(response, 503);
+      const body = expectErrorBody(response, 503);
       expect(response.headers['retry-after']).toBe('5');
+      expect(body.detailedMessage).toBe('database: unavailable; migrations: unknown; redis: not configured.');
     } finally {
       await t.app.close();
     }

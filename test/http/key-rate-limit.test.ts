@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKeyRateLimiter } from '../../src/http/key-rate-limit.js';
+import { createRedisClient } from '../../src/redis.js';
+import { freePort } from '../support/private-services.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';
 
 async function drain(consume: () => Promise<{ allowed: boolean }>, attempts: number): Promise<number> {
@@ -36,6 +38,18 @@ describe('per-key rate limits', () => {
       expect(allowed).toBe(8);
     } finally {
       await redis.quit();
+    }
+  });
+
+  it('counts in memory, still limiting, while Redis is unreachable', async () => {
+    const redis = createRedisClient(`redis://127.0.0.1:${await freePort()}`);
+    try {
+      const limiter = createKeyRateLimiter({ redis, prefix: 'agwx-test-down' });
+      const started = performance.now();
+      expect(await drain(() => limiter.consume('k', { perMinute: 4, burst: 2 }), 10)).toBe(6);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      redis.disconnect();
     }
   });
 });
