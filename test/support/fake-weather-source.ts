@@ -67,6 +67,8 @@ export interface FakeWeatherSource extends WeatherSource {
   missing: boolean;
   /** Source name per request year (daily); default `fake`. */
   sourceOf: (range: DateRange) => string;
+  /** The elevation daily answers name (as a station or provider would); default null (none). */
+  elevation: number | null;
   /** Back to answering as `fake`, with no calls recorded (between tests). */
   reset(): void;
 }
@@ -79,7 +81,9 @@ export function createFakeWeatherSource(): FakeWeatherSource {
     unavailable: false,
     missing: false,
     sourceOf: () => 'fake',
+    elevation: null,
     reset() {
+      source.elevation = null;
       source.unavailable = false;
       source.missing = false;
       source.sourceOf = () => 'fake';
@@ -90,7 +94,7 @@ export function createFakeWeatherSource(): FakeWeatherSource {
       source.dailyCalls.push({ cell, range });
       if (source.unavailable) throw new SourceUnavailableError('fake', 'The fake upstream is down.', 120);
       if (source.missing) return null;
-      return { source: source.sourceOf(range), days: datesInRange(range.start, range.end).map(fakeDay) };
+      return { source: source.sourceOf(range), days: datesInRange(range.start, range.end).map(fakeDay), elevation: source.elevation };
     },
     async hourly(cell, request): Promise<HourlyResult | null> {
       source.hourlyCalls.push({ cell, request });
