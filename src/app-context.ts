@@ -2,6 +2,7 @@
  * What route plugins receive: the configuration and the dependencies built once per app
  * (passed in, never module-level).
  */
+import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import type { AnswerCache } from './http/answer-cache.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   weather?: WeatherSource;
   /** Elevation of places whose weather source names none (the grid in data/elevation, read on first use). */
   elevation: ElevationModel;
+  /** How PET is computed (default: ASCE-EWRI standardized ETos, full clear-sky model). */
+  referenceEt: ReferenceEvapotranspirationOptions;
   /** The crop and growth-stage model catalogue; when absent, the one in data/catalog is loaded once as the routes are registered. */
   catalog?: Catalog;
   /** The app's map renderer (imagery); built once per app. */

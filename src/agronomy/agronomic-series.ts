@@ -12,7 +12,7 @@
  */
 import { dayOfYear, type IsoDate } from '../core/dates.js';
 import { dailyGddFromCelsius, type GddParameters } from './gdd.js';
-import { referenceEvapotranspiration, type ReferenceEvapotranspirationOptions } from './pet.js';
+import { dailyReferenceEtAt, type DailyReferenceEt, type ReferenceEtSite, type ReferenceEvapotranspirationOptions } from './pet.js';
 import { ppet } from './ppet.js';
 
 /**
@@ -34,13 +34,9 @@ export interface AgronomicDay {
 }
 
 /** Where the days were observed: what reference ET needs beyond the day's weather. */
-export interface AgronomicPlace {
-  /** Decimal degrees, south negative. */
-  readonly latitude: number;
+export interface AgronomicPlace extends ReferenceEtSite {
   /** Metres above sea level (the station's, the provider's, or the elevation grid's). */
   readonly elevationM: number;
-  /** Height of the wind speeds above ground, m. */
-  readonly windHeightM: number;
 }
 
 /** One day's GDD, precipitation (mm) and PET (mm) per index; NaN where a value is missing. */
@@ -57,33 +53,27 @@ export function dailyAgronomicSeries(length: number): DailyAgronomicSeries {
 const valueOrNaN = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : value);
 
 /**
+ * Reference ET of the days at a place: the ASCE-EWRI standardized daily ETos (or the method in
+ * `options`), prepared once per place (see `dailyReferenceEtAt`) and passed to
+ * `fillDailyAgronomicSeries` for every run of days there.
+ */
+export function placeReferenceEt(place: AgronomicPlace, options: ReferenceEvapotranspirationOptions = {}): DailyReferenceEt {
+  return dailyReferenceEtAt(place, options);
+}
+
+/**
  * Fills `series` from index `at` with the GDD, precipitation and PET of `days` (consecutive
- * dates). PET is the ASCE-EWRI standardized daily ETos (or the method in `options`) at the place,
- * with the day of year and the day's humidity, solar and mean wind. A day without both
- * temperatures has neither GDD nor PET.
+ * dates). PET is `pet` (from `placeReferenceEt`) of each day with its day of year, humidity as
+ * the source gave it (vapour pressure, RHmax/RHmin, RHmean), solar and mean wind. A day without
+ * both temperatures has neither GDD nor PET.
  */
 export function fillDailyAgronomicSeries(
   days: readonly AgronomicDay[],
-  place: AgronomicPlace,
+  pet: DailyReferenceEt,
   gdd: GddParameters,
   series: DailyAgronomicSeries,
   at = 0,
-  options: ReferenceEvapotranspirationOptions = {},
 ): void {
-  const input = {
-    tmax: 0,
-    tmin: 0,
-    ea: null as number | null,
-    rhMax: null as number | null,
-    rhMin: null as number | null,
-    rhMean: null as number | null,
-    solar: null as number | null,
-    windSpeed: null as number | null,
-    windHeightM: place.windHeightM,
-    latitude: place.latitude,
-    dayOfYear: 1,
-    elevationM: place.elevationM,
-  };
   let doy = days.length > 0 ? dayOfYear(days[0]!.date) : 1;
   let yearLength = days.length > 0 ? yearLengthOf(days[0]!.date) : 365;
   for (let i = 0; i < days.length; i++) {
@@ -102,16 +92,7 @@ export function fillDailyAgronomicSeries(
       continue;
     }
     series.gdd[at + i] = dailyGddFromCelsius(day.tmax, day.tmin, gdd);
-    input.tmax = day.tmax;
-    input.tmin = day.tmin;
-    input.ea = day.vapourPressure ?? null;
-    input.rhMax = day.rhMax;
-    input.rhMin = day.rhMin;
-    input.rhMean = day.rhMean ?? null;
-    input.solar = day.solar;
-    input.windSpeed = day.windAverage;
-    input.dayOfYear = doy;
-    series.pet[at + i] = referenceEvapotranspiration(input, options);
+    series.pet[at + i] = pet(day.tmax, day.tmin, day.vapourPressure ?? null, day.rhMax, day.rhMin, day.rhMean ?? null, day.solar, day.windAverage, doy);
   }
 }
 

@@ -26,6 +26,8 @@ import {
   MJ_PER_WH,
   clearSkyRadiation,
   clearSkyRadiationAsce,
+  clearSkyRadiationAsceAt,
+  dailyMeanSunElevationSine,
   extraterrestrialRadiation,
   extraterrestrialRadiationAsce,
 } from './solar-geometry.js';
@@ -302,4 +304,65 @@ export function referenceEvapotranspiration(
   options: ReferenceEvapotranspirationOptions = {},
 ): number {
   return referenceEvapotranspirationDetail(input, options).et0;
+}
+
+/** Where a run of days is computed: what stays the same from day to day. */
+export interface ReferenceEtSite {
+  /** Decimal degrees, south negative. */
+  readonly latitude: number;
+  /** Metres above sea level; unknown → 0 m. */
+  readonly elevationM: number | null;
+  /** Height of the wind speeds above ground, m. */
+  readonly windHeightM: number;
+}
+
+/**
+ * Daily ET₀ at one site for many days: the same numbers as `referenceEvapotranspiration`, with
+ * what depends only on the site (pressure, γ) computed once and what depends only on the day of
+ * year (Ra, sin β₂₄) once per day of year. Arguments as in `ReferenceEvapotranspirationInput`
+ * (null for a missing value); never negative.
+ */
+export type DailyReferenceEt = (
+  tmax: number,
+  tmin: number,
+  ea: number | null,
+  rhMax: number | null,
+  rhMin: number | null,
+  rhMean: number | null,
+  solar: number | null,
+  windSpeed: number | null,
+  dayOfYear: number,
+) => number;
+
+export function dailyReferenceEtAt(site: ReferenceEtSite, options: ReferenceEvapotranspirationOptions = {}): DailyReferenceEt {
+  const asce = (options.method ?? DEFAULT_REFERENCE_ET_METHOD) === 'asce-standardized';
+  const fullClearSky = (options.clearSky ?? (asce ? 'full' : 'simple')) === 'full';
+  const { latitude, windHeightM } = site;
+  const elevation = site.elevationM ?? DEFAULT_ELEVATION_M;
+  const pressure = asce ? atmosphericPressureAsce(elevation) : atmosphericPressure(elevation);
+  const gamma = psychrometricConstant(pressure);
+  const sigma = asce ? STEFAN_BOLTZMANN_ASCE_MJ_PER_DAY : STEFAN_BOLTZMANN_MJ_PER_DAY;
+  // Per day of year (1..366), NaN until first needed.
+  const raOf = new Float64Array(367).fill(Number.NaN);
+  const sinBetaOf = new Float64Array(367).fill(Number.NaN);
+  return (tmax, tmin, eaGiven, rhMax, rhMin, rhMean, solar, windSpeed, dayOfYear) => {
+    let ra = raOf[dayOfYear]!;
+    if (ra !== ra) {
+      ra = raOf[dayOfYear] = asce ? extraterrestrialRadiationAsce(latitude, dayOfYear) : extraterrestrialRadiation(latitude, dayOfYear);
+      if (fullClearSky) sinBetaOf[dayOfYear] = dailyMeanSunElevationSine(latitude, dayOfYear);
+    }
+    const meanTemperature = (tmax + tmin) / 2;
+    const delta = saturationVapourPressureSlope(meanTemperature);
+    const es = meanSaturationVapourPressure(tmax, tmin);
+    const ea = actualVapourPressure(tmax, tmin, rhMax, rhMin, rhMean, eaGiven);
+    const windSpeed2m = windSpeed === null ? DEFAULT_WIND_SPEED_2M : windSpeedAt2m(Math.max(0, windSpeed), windHeightM);
+    const rso = fullClearSky ? clearSkyRadiationAsceAt(ra, ea, pressure, sinBetaOf[dayOfYear]!) : clearSkyRadiation(ra, elevation);
+    const rs = solar === null ? solarRadiationFromTemperature(ra, tmax, tmin) : Math.max(0, solar) * MJ_PER_WH;
+    const rn = netRadiation(netShortwaveRadiation(rs), netLongwaveRadiation(tmax, tmin, ea, rs, rso, sigma));
+    const eaTerm = asce && ea > es ? es : ea;
+    const radiationTerm = 0.408 * delta * rn;
+    const aerodynamicTerm = gamma * (900 / (meanTemperature + 273)) * windSpeed2m * (es - eaTerm);
+    const raw = (radiationTerm + aerodynamicTerm) / (delta + gamma * (1 + 0.34 * windSpeed2m));
+    return raw > 0 ? raw : 0;
+  };
 }

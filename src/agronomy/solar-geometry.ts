@@ -129,9 +129,18 @@ export function extraterrestrialRadiationAsce(latitudeDeg: number, dayOfYear: nu
  * φ in radians, ea and P in kPa.
  */
 export function clearSkyRadiationAsce(ra: number, ea: number, pressureKpa: number, latitudeDeg: number, dayOfYear: number): number {
+  return clearSkyRadiationAsceAt(ra, ea, pressureKpa, dailyMeanSunElevationSine(latitudeDeg, dayOfYear));
+}
+
+/** sin β₂₄ of ASCE-EWRI (2005) eq. D.5, not below 0.1: the day's mean sun angle for the clear-sky model. */
+export function dailyMeanSunElevationSine(latitudeDeg: number, dayOfYear: number): number {
   const phi = degreesToRadians(latitudeDeg);
   const beta = 0.85 + 0.3 * phi * Math.sin(((2 * Math.PI) / 365) * dayOfYear - 1.39) - 0.42 * phi * phi;
-  const sinBeta = Math.max(0.1, Math.sin(beta));
+  return Math.max(0.1, Math.sin(beta));
+}
+
+/** `clearSkyRadiationAsce` with sin β₂₄ already known (`dailyMeanSunElevationSine`). */
+export function clearSkyRadiationAsceAt(ra: number, ea: number, pressureKpa: number, sinBeta: number): number {
   const w = 0.14 * Math.max(0, ea) * pressureKpa + 2.1;
   const kb = 0.98 * Math.exp((-0.00146 * pressureKpa) / sinBeta - 0.075 * Math.pow(w / sinBeta, 0.4));
   const kd = kb >= 0.15 ? 0.35 - 0.36 * kb : 0.18 + 0.82 * kb;

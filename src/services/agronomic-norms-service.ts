@@ -21,6 +21,7 @@
  * standard deviation are taken over the years' ratios.
  */
 import type { GddParameters } from '../agronomy/gdd.js';
+import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
@@ -29,6 +30,7 @@ import {
   accumulateInto,
   dailyAgronomicSeries,
   fillDailyAgronomicSeries,
+  placeReferenceEt,
   ppetOrNaN,
   type RunningTotals,
 } from '../agronomy/agronomic-series.js';
@@ -119,7 +121,12 @@ async function seasonDays(weather: WeatherSource, location: WeatherLocation, ran
   return { source: result.source, days: aligned, elevation: result.elevation ?? null };
 }
 
-export function createAgronomicNormService(weather: WeatherSource, clock: Clock, elevation: ElevationModel): AgronomicNormService {
+export function createAgronomicNormService(
+  weather: WeatherSource,
+  clock: Clock,
+  elevation: ElevationModel,
+  referenceEt: ReferenceEvapotranspirationOptions = {},
+): AgronomicNormService {
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
@@ -150,11 +157,19 @@ export function createAgronomicNormService(weather: WeatherSource, clock: Clock,
         ppet: new Float64Array(longest),
       };
       const sources: string[] = [];
+      // One prepared reference ET per elevation named (normally one for all seasons).
+      const prepared = new Map<number | null, DailyReferenceEt>();
+      const petAt = (sourceElevation: number | null | undefined): DailyReferenceEt => {
+        const key = sourceElevation ?? null;
+        let pet = prepared.get(key);
+        if (!pet) prepared.set(key, (pet = placeReferenceEt(agronomicPlace(location, key, elevation), referenceEt)));
+        return pet;
+      };
 
       results.forEach((result, y) => {
         sources.push(result.source);
         const length = result.days.length;
-        fillDailyAgronomicSeries(result.days, agronomicPlace(location, result.elevation, elevation), request.gdd, series, 0);
+        fillDailyAgronomicSeries(result.days, petAt(result.elevation), request.gdd, series, 0);
         accumulateInto(series, length, running);
         const season = seasonRange(request, years[y]!);
         const shift = toEpochDay(season.start) - toEpochDay(fetches[y]!.start);

@@ -19,11 +19,13 @@
 import {
   dailyAgronomicSeries,
   fillDailyAgronomicSeries,
+  placeReferenceEt,
   ppetOrNaN,
   runningTotals,
   type AgronomicPlace,
 } from '../agronomy/agronomic-series.js';
 import type { GddParameters } from '../agronomy/gdd.js';
+import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
 import type { Clock } from '../core/clock.js';
 import { addDays, addMonths, datesInRange, daysBetween, type IsoDate } from '../core/dates.js';
@@ -113,7 +115,12 @@ function forecastDaily(day: ForecastDayBlocks): DailyWeather {
   };
 }
 
-export function createAgronomicValuesService(weather: WeatherSource, clock: Clock, elevation: ElevationModel): AgronomicValuesService {
+export function createAgronomicValuesService(
+  weather: WeatherSource,
+  clock: Clock,
+  elevation: ElevationModel,
+  referenceEt: ReferenceEvapotranspirationOptions = {},
+): AgronomicValuesService {
   const observations = createObservationService(weather, clock);
   const forecasts = createForecastService(weather, clock);
   return {
@@ -148,14 +155,14 @@ export function createAgronomicValuesService(weather: WeatherSource, clock: Cloc
             })
           : null,
       ]);
-      const place = agronomicPlace(location, past?.elevation, elevation);
+      const pet = placeReferenceEt(agronomicPlace(location, past?.elevation, elevation), referenceEt);
       if (past) {
         sources.push(past.source);
-        fillDailyAgronomicSeries(past.days, place, request.gdd, series, 0);
+        fillDailyAgronomicSeries(past.days, pet, request.gdd, series, 0);
       }
       if (future) {
         sources.push(future.source);
-        fillDailyAgronomicSeries(future.days.map(forecastDaily), place, request.gdd, series, daysBetween(from, forecastStart));
+        fillDailyAgronomicSeries(future.days.map(forecastDaily), pet, request.gdd, series, daysBetween(from, forecastStart));
       }
 
       const totals = runningTotals(series, length);

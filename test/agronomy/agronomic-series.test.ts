@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dailyAgronomicSeries,
   fillDailyAgronomicSeries,
+  placeReferenceEt,
   ppetOrNaN,
   runningTotals,
   type AgronomicDay,
@@ -69,7 +70,7 @@ describe('daily series', () => {
   it('PET is the reference ET of each day at the place, with the day of year across a new year', () => {
     const days = [day('2023-12-31'), day('2024-01-01'), day('2024-01-02', { tmax: null })];
     const out = dailyAgronomicSeries(3);
-    fillDailyAgronomicSeries(days, place, gdd, out);
+    fillDailyAgronomicSeries(days, placeReferenceEt(place), gdd, out);
     const expected = (doy: number) =>
       referenceEvapotranspiration({ tmax: 30, tmin: 12, rhMax: 80, rhMin: 25, solar: 8000, windSpeed: 2, windHeightM: 3, latitude: 39.4575, dayOfYear: doy, elevationM: 1208.5 });
     expect(out.pet[0]).toBe(expected(365));
@@ -83,7 +84,7 @@ describe('daily series', () => {
   it('uses the vapour pressure the source gave before any relative humidity', () => {
     const ea = saturationVapourPressure(14); // dew point 14 °C, above Tmin 12 °C
     const out = dailyAgronomicSeries(2);
-    fillDailyAgronomicSeries([day('2024-07-01', { vapourPressure: ea, rhMax: 100, rhMin: 30 }), day('2024-07-02', { rhMax: 100, rhMin: 30 })], place, gdd, out);
+    fillDailyAgronomicSeries([day('2024-07-01', { vapourPressure: ea, rhMax: 100, rhMin: 30 }), day('2024-07-02', { rhMax: 100, rhMin: 30 })], placeReferenceEt(place), gdd, out);
     const withEa = referenceEvapotranspiration({ tmax: 30, tmin: 12, ea, solar: 8000, windSpeed: 2, windHeightM: 3, latitude: 39.4575, dayOfYear: 183, elevationM: 1208.5 });
     expect(out.pet[0]).toBe(withEa);
     expect(out.pet[0]).not.toBeCloseTo(out.pet[1]!, 2);

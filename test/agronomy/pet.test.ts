@@ -4,6 +4,7 @@ import {
   DEFAULT_WIND_SPEED_2M,
   actualVapourPressure,
   atmosphericPressure,
+  dailyReferenceEtAt,
   meanSaturationVapourPressure,
   netLongwaveRadiation,
   netRadiation,
@@ -247,6 +248,19 @@ describe('ASCE-EWRI (2005) standardized ETos against the REF-ET program (Fallon 
     expect(Math.max(...errors.map(Math.abs))).toBeLessThan(0.01);
     expect(mae).toBeLessThan(0.004);
     expect(Math.abs(bias)).toBeLessThan(0.002);
+  });
+
+  it('the per-site form used for runs of days gives exactly the same numbers, for both methods', () => {
+    for (const options of [{}, FAO56, { clearSky: 'simple' as const }]) {
+      const pet = dailyReferenceEtAt({ latitude: faln.station.latitude, elevationM: faln.station.elevation_m, windHeightM: faln.station.wind_height_m }, options);
+      for (const pass of [1, 2]) {
+        faln.rows.forEach((row, i) => {
+          const input = inputOf(row, i + 1);
+          const expected = referenceEvapotranspiration(input, options);
+          expect(pet(input.tmax, input.tmin, input.ea, null, null, null, input.solar, input.windSpeed, input.dayOfYear), `${row[0]} pass ${pass}`).toBe(expected);
+        });
+      }
+    }
   });
 
   it('the FAO-56 simple clear-sky form stays available and differs from the full model at altitude', () => {
