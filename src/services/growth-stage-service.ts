@@ -7,8 +7,7 @@
  * Models are published in one unit (°F for every model shipped); accumulation runs in that unit
  * with the published parameters, and values are converted for the answer.
  */
-import type { GddParameters } from '../agronomy/gdd.js';
-import { dailyGddFromCelsius } from '../agronomy/gdd.js';
+import { accumulateModelGdd } from '../agronomy/growth-stage-accumulation.js';
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
 import { fahrenheitToCelsius, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
@@ -75,32 +74,6 @@ function modelUnits(model: GrowthStageModel, units: UnitSystem) {
     from === target ? value : round(target === 'C' ? fahrenheitToCelsius(value) : celsiusToFahrenheit(value), 2);
   const degreeDays = (value: number) => round(from === target ? value : target === 'C' ? value / 1.8 : value * 1.8, 1);
   return { gddUnits: target, temperature, degreeDays };
-}
-
-/**
- * Accumulated GDD per day in the model's own unit, with its method, base and boundaries (and an
- * early upper boundary while the accumulation is below its limit). A day without temperatures
- * adds nothing.
- */
-export function accumulateModelGdd(model: GrowthStageModel, days: readonly DailyWeather[]): { date: IsoDate; accumulatedGdd: number }[] {
-  const { gdd } = model;
-  const parameters = (maxBoundary: number | null): GddParameters => ({
-    method: gdd.method,
-    unitSystem: gdd.unit === 'F' ? 'usa' : 'metric',
-    baseTemp: gdd.baseTemp,
-    minBoundary: gdd.minBoundary,
-    maxBoundary,
-  });
-  const regular = parameters(gdd.maxBoundary);
-  const early = gdd.earlyMaxBoundary ? parameters(gdd.earlyMaxBoundary.boundary) : null;
-  let accumulated = 0;
-  return days.map((day) => {
-    if (day.tmax !== null && day.tmin !== null) {
-      const inEarlyPhase = early !== null && accumulated < gdd.earlyMaxBoundary!.untilAccumulatedGdd;
-      accumulated = round(accumulated + dailyGddFromCelsius(day.tmax, day.tmin, inEarlyPhase ? early : regular), 6);
-    }
-    return { date: day.date, accumulatedGdd: accumulated };
-  });
 }
 
 export function createGrowthStageService(deps: { store: Store; catalog: Catalog; clock: Clock; weather?: WeatherSource }): GrowthStageService {
