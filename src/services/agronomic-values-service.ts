@@ -1,6 +1,6 @@
 /**
  * Agronomic values for a place: per day the growing degree days (GDD), the reference
- * evapotranspiration (PET, FAO-56 Penman-Monteith) and P/PET, with running totals from an
+ * evapotranspiration (PET, ASCE-EWRI standardized ETos) and P/PET, with running totals from an
  * accumulation start, over a date range from 30 months ago to 7 days ahead.
  *
  * Weather. Days before today (at the place) are the source's daily values, fetched with one
