@@ -4,7 +4,9 @@
  * answered by two apps over one store in the same run, requests interleaved:
  *
  * - baseline: PET as computed before elevations and the standardized equation — FAO-56 with the
- *   simple clear-sky form (`referenceEt: { method: 'fao56' }`) at 0 m for every place;
+ *   simple clear-sky form (`referenceEt: { method: 'fao56' }`) at 0 m for every place; the same
+ *   numbers as before, computed with today's per-place preparation (pressure once, Ra once per day
+ *   of year), so if anything faster than the code it replaced: the ratio is conservative;
  * - shipped: the ASCE-EWRI standardized ETos with the full clear-sky model at the place's
  *   elevation (the elevation grid, loaded before timing starts).
  *
