@@ -3,6 +3,7 @@
  * (passed in, never module-level).
  */
 import type { Redis } from 'ioredis';
+import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import type { AnswerCache } from './http/answer-cache.js';
@@ -11,6 +12,7 @@ import type { TokenService } from './http/tokens.js';
 import type { MapRenderer } from './maps/index.js';
 import type { Store } from './store/store.js';
 import type { KeyUsageCounter } from './web/key-usage-counter.js';
+import type { ElevationModel } from './weather/elevation/elevation-grid.js';
 import type { WeatherSource } from './weather/weather-source.js';
 
 export interface AppContext {
@@ -23,6 +25,10 @@ export interface AppContext {
   answers: AnswerCache;
   /** The weather source chain; absent only in apps built without weather (some tests). */
   weather?: WeatherSource;
+  /** Elevation of places whose weather source names none (the grid in data/elevation, read on first use). */
+  elevation: ElevationModel;
+  /** How PET is computed (default: ASCE-EWRI standardized ETos, full clear-sky model). */
+  referenceEt: ReferenceEvapotranspirationOptions;
   /** The crop and growth-stage model catalogue; when absent, the one in data/catalog is loaded once as the routes are registered. */
   catalog?: Catalog;
   /** The app's map renderer (imagery); built once per app. */

@@ -14,6 +14,8 @@ import { operationRoutes } from './api/operations/operation-routes.js';
 import { protectedRoutes } from './api/routes.js';
 import { tokenRoutes } from './api/token/token-routes.js';
 import type { AppContext } from './app-context.js';
+import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
+import { type ElevationModel, lazyElevationGrid } from './weather/elevation/elevation-grid.js';
 import { createAnswerCache } from './http/answer-cache.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
@@ -50,6 +52,10 @@ export interface AppDependencies {
   redis?: Redis;
   /** Elapsed-time source for caches (ms); default performance.now. Caches age in real time even when the clock is pinned. */
   monotonic?: () => number;
+  /** Elevation of places whose weather source names none; default the grid in data/elevation, read on first use. */
+  elevation?: ElevationModel;
+  /** How PET is computed; default the ASCE-EWRI standardized ETos with the full clear-sky model. */
+  referenceEt?: ReferenceEvapotranspirationOptions;
 }
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
@@ -77,7 +83,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
   const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
   const answers = createAnswerCache({ maxBytes: config.answerCacheBytes });
-  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, maps, answers, redis: deps.redis };
+  const elevation = deps.elevation ?? lazyElevationGrid();
+  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, elevation, referenceEt: deps.referenceEt ?? {}, maps, answers, redis: deps.redis };
   // Requests per key per day: counted in memory, written every few seconds and on close.
   const keyUsage = createKeyUsageCounter({ usage: store.usage, log: app.log });
   context.keyUsage = keyUsage;

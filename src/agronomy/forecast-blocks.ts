@@ -13,9 +13,10 @@
  * - chance of rain: the chance that it rains in at least one hour, treating the hours as
  *   independent: 1 − Π(1 − pᵢ/100), in percent.
  *
- * Blocks start at the first given hour; when the hours do not divide evenly (a 23- or 25-hour
- * local day at a daylight-saving change) the last block holds the remaining hours.
+ * A day's hours are grouped by wall-clock hour of its time frame (`wallClockBlockGroups`); the
+ * forecast service cuts the days and asks for the hours.
  */
+import { toEpochDay, type IsoDate } from '../core/dates.js';
 
 /** One forecast hour (the weather sources' `HourlyWeather`). */
 export interface ForecastHour {
@@ -85,6 +86,8 @@ export interface ForecastBlock {
 }
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Chance of rain in at least one of the hours: 1 − Π(1 − pᵢ), percentages in and out. */
 export function combinedChance(chancesPercent: readonly number[]): number {
@@ -147,10 +150,47 @@ export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
   };
 }
 
-/** Consecutive blocks of `blockSize` hours from the given hours (the last may be shorter). */
-export function forecastBlocks(hours: readonly ForecastHour[], blockSize: number): ForecastBlock[] {
-  if (!Number.isInteger(blockSize) || blockSize < 1) throw new RangeError(`Invalid block size ${blockSize}.`);
-  const blocks: ForecastBlock[] = [];
-  for (let i = 0; i < hours.length; i += blockSize) blocks.push(aggregateBlock(hours.slice(i, i + blockSize)));
-  return blocks;
+/** A calendar day of forecast hours in its time frame (a fixed UTC offset or the place's zone). */
+export interface ForecastDayFrame {
+  /** The day's date in the frame. */
+  readonly date: IsoDate;
+  /** First instant of the day in the frame, UTC epoch ms. */
+  readonly start: number;
+  /** Number of hours: 24, or 23/25 on a daylight-saving day in the place's zone. */
+  readonly count: number;
+  /** The frame's offset for the whole day, minutes east of UTC; null when it changes during the day. */
+  readonly offsetMinutes: number | null;
+}
+
+/**
+ * The day's hours grouped into blocks by wall-clock hour, as indices 0…count−1 of the day's
+ * hours: with a block size of 6 the blocks hold 00:00–05:59, 06:00–11:59, … of the frame's clock,
+ * and the block holding a clock change is an hour shorter or longer (a 25-hour day in blocks of
+ * 12 is 13 + 12 hours). A block size of 1 always gives one block per hour (23, 24 or 25).
+ * `offsetAt` gives the frame's offset (minutes east) at an instant; it is asked only on a day
+ * whose offset changes.
+ */
+export function wallClockBlockGroups(day: ForecastDayFrame, blockSize: BlockSize, offsetAt: (instant: number) => number): number[][] {
+  const groups: number[][] = [];
+  if (blockSize === 1) {
+    for (let j = 0; j < day.count; j++) groups.push([j]);
+    return groups;
+  }
+  const midnight = toEpochDay(day.date) * DAY_MS;
+  let bucketOfGroup = -1;
+  for (let j = 0; j < day.count; j++) {
+    let wallHour = j;
+    if (day.offsetMinutes === null) {
+      const instant = day.start + j * HOUR_MS;
+      wallHour = Math.floor((instant + offsetAt(instant) * MINUTE_MS - midnight) / HOUR_MS);
+    }
+    const bucket = Math.max(0, Math.min(Math.floor(23 / blockSize), Math.floor(wallHour / blockSize)));
+    if (bucket !== bucketOfGroup) {
+      groups.push([j]);
+      bucketOfGroup = bucket;
+    } else {
+      groups[groups.length - 1]!.push(j);
+    }
+  }
+  return groups;
 }

@@ -5,8 +5,8 @@
  * Zero rule: when PET is zero or negative (or either value is missing or not finite) the ratio
  * is undefined and the result is `null` — never a division error, never Infinity or NaN in JSON.
  * This happens on days (or at accumulation starts) with no evaporative demand, such as polar
- * night or very cold, humid, dark days. Over a range the ratio is Σ P / Σ PET, so one zero-PET
- * day does not make the range's ratio undefined.
+ * night or very cold, humid, dark days. Over a range the ratio is Σ P / Σ PET (the running totals
+ * of `agronomic-series.ts`), so one zero-PET day does not make the range's ratio undefined.
  */
 
 /** Daily (or any single-period) P/PET; `null` when PET ≤ 0 or an input is missing. */
@@ -15,24 +15,4 @@ export function ppet(precipitation: number | null, pet: number | null): number |
   if (!Number.isFinite(precipitation) || !Number.isFinite(pet) || pet <= 0) return null;
   const ratio = precipitation / pet;
   return Number.isFinite(ratio) ? ratio : null;
-}
-
-/** One day's water-balance inputs, mm. */
-export interface WaterBalanceDay {
-  readonly precipitation: number | null;
-  readonly pet: number | null;
-}
-
-/**
- * P/PET over a range: total precipitation / total PET (missing daily values count as 0), with
- * the same zero rule (`null` when the total PET is 0 or the range is empty).
- */
-export function rangePpet(days: readonly WaterBalanceDay[]): number | null {
-  let precipitation = 0;
-  let pet = 0;
-  for (const day of days) {
-    precipitation += day.precipitation ?? 0;
-    pet += day.pet ?? 0;
-  }
-  return ppet(precipitation, pet);
 }

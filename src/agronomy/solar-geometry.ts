@@ -88,6 +88,66 @@ export function clearSkyRadiation(ra: number, elevationM: number): number {
 }
 
 /**
+ * Solar declination δ in radians as the REF-ET program of the ASCE-EWRI (2005) standardized
+ * equation computes it (Cooper 1969, as given by Duffie & Beckman): δ = 23.45° sin(2π (284 + J) / 365).
+ * Within 0.01 rad of FAO-56 eq. 24 (ASCE-EWRI eq. 24).
+ */
+export function solarDeclinationCooper(dayOfYear: number): number {
+  return 23.45 * DEG * Math.sin((2 * Math.PI * (284 + dayOfYear)) / 365);
+}
+
+/** Solar constant 1367 W m⁻² as MJ m⁻² h⁻¹ (the REF-ET program; ASCE-EWRI 2005 prints 4.92). */
+export const SOLAR_CONSTANT_REF_ET_MJ_PER_M2_H = 1367 * 0.0036;
+
+/**
+ * Extraterrestrial radiation Ra, MJ m⁻² day⁻¹, as the REF-ET program computes it for the
+ * ASCE-EWRI (2005) standardized daily equation (eq. 21 of ASCE-EWRI with Gsc = 1367 W m⁻² and the
+ * declination of `solarDeclinationCooper`). Never negative or NaN.
+ */
+export function extraterrestrialRadiationAsce(latitudeDeg: number, dayOfYear: number): number {
+  const phi = degreesToRadians(latitudeDeg);
+  const dr = inverseRelativeDistance(dayOfYear);
+  const delta = solarDeclinationCooper(dayOfYear);
+  const ws = sunsetHourAngle(phi, delta);
+  const ra =
+    (24 / Math.PI) *
+    SOLAR_CONSTANT_REF_ET_MJ_PER_M2_H *
+    dr *
+    (ws * Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.sin(ws));
+  return ra > 0 ? ra : 0;
+}
+
+/**
+ * Clear-sky solar radiation Rso, MJ m⁻² day⁻¹, by the full model of ASCE-EWRI (2005) Appendix D
+ * (eqs. D.1–D.5, after Allen 1996 and Majumdar et al. 1972), which accounts for the air pressure,
+ * the water vapour in the air and the sun's angle:
+ *   sin β₂₄ = sin(0.85 + 0.3 φ sin(2πJ/365 − 1.39) − 0.42 φ²), not below 0.1   (D.5)
+ *   W  = 0.14 ea P + 2.1                       precipitable water, mm          (D.3)
+ *   Kb = 0.98 exp[−0.00146 P / sin β₂₄ − 0.075 (W / sin β₂₄)^0.4]              (D.2, Kt = 1)
+ *   Kd = 0.35 − 0.36 Kb for Kb ≥ 0.15, 0.18 + 0.82 Kb for Kb < 0.15           (D.4)
+ *   Rso = (Kb + Kd) Ra                                                         (D.1)
+ * φ in radians, ea and P in kPa.
+ */
+export function clearSkyRadiationAsce(ra: number, ea: number, pressureKpa: number, latitudeDeg: number, dayOfYear: number): number {
+  return clearSkyRadiationAsceAt(ra, ea, pressureKpa, dailyMeanSunElevationSine(latitudeDeg, dayOfYear));
+}
+
+/** sin β₂₄ of ASCE-EWRI (2005) eq. D.5, not below 0.1: the day's mean sun angle for the clear-sky model. */
+export function dailyMeanSunElevationSine(latitudeDeg: number, dayOfYear: number): number {
+  const phi = degreesToRadians(latitudeDeg);
+  const beta = 0.85 + 0.3 * phi * Math.sin(((2 * Math.PI) / 365) * dayOfYear - 1.39) - 0.42 * phi * phi;
+  return Math.max(0.1, Math.sin(beta));
+}
+
+/** `clearSkyRadiationAsce` with sin β₂₄ already known (`dailyMeanSunElevationSine`). */
+export function clearSkyRadiationAsceAt(ra: number, ea: number, pressureKpa: number, sinBeta: number): number {
+  const w = 0.14 * Math.max(0, ea) * pressureKpa + 2.1;
+  const kb = 0.98 * Math.exp((-0.00146 * pressureKpa) / sinBeta - 0.075 * Math.pow(w / sinBeta, 0.4));
+  const kd = kb >= 0.15 ? 0.35 - 0.36 * kb : 0.18 + 0.82 * kb;
+  return (kb + kd) * ra;
+}
+
+/**
  * Sun elevation (apparent altitude, refraction-corrected) in degrees above the horizon at
  * the instant `epochMs` (UTC milliseconds) seen from the given location. Negative below
  * the horizon.

@@ -113,7 +113,7 @@ export function buildCli(): Command {
     .option('--format <name>', 'csv, dssat, knmi, nasa-power-csv or nasa-power-json (detected when absent)')
     .option('--lat <degrees>', 'latitude of the station (when the file has none, or to override it)', Number)
     .option('--lon <degrees>', 'longitude of the station', Number)
-    .option('--elevation <metres>', 'elevation of the station', Number)
+    .option('--elevation <metres>', 'elevation of the station above sea level, used for the air pressure in reference ET (when the file has none, or to override it)', Number)
     .option('--dataset <name>', 'provenance name (default import:<format>-<station>)')
     .option('--columns <mapping>', 'CSV column mapping, e.g. date=Datum,tmax=TX:F,precipitation=RR:in')
     .option('--skip-bad', 'skip malformed rows (each is listed) instead of stopping at the first')
@@ -144,6 +144,7 @@ export function buildCli(): Command {
           process.stdout.write(
             `Imported ${result.days} days (${result.firstDate ?? '-'} to ${result.lastDate ?? '-'}) as ${result.dataset} ` +
               `(${result.format}) into cell ${result.cell.id} at ${result.cell.latitude.toFixed(4)}, ${result.cell.longitude.toFixed(4)}` +
+              `${result.elevation === null ? ', no station elevation (the elevation grid is used)' : `, station elevation ${result.elevation} m`}` +
               `${result.skipped.length > 0 ? `; ${result.skipped.length} rows skipped` : ''}.\n`,
           );
         } finally {

@@ -21,6 +21,7 @@
  * standard deviation are taken over the years' ratios.
  */
 import type { GddParameters } from '../agronomy/gdd.js';
+import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
@@ -29,9 +30,12 @@ import {
   accumulateInto,
   dailyAgronomicSeries,
   fillDailyAgronomicSeries,
+  placeReferenceEt,
   ppetOrNaN,
   type RunningTotals,
-} from './agronomic-values-service.js';
+} from '../agronomy/agronomic-series.js';
+import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
+import { agronomicPlace } from './agronomic-values-service.js';
 import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 import {
   chooseYears,
@@ -101,7 +105,7 @@ function emptyDay(date: string): DailyWeather {
 }
 
 /** One season's days, one per date of `range` in order (a source's answer is checked by its ends and length). */
-async function seasonDays(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<{ source: string; days: readonly DailyWeather[] }> {
+async function seasonDays(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<{ source: string; days: readonly DailyWeather[]; elevation?: number | null }> {
   const result = await weather.daily(location.cell, range);
   if (!result) throw weatherDataNotFound(location, range);
   const first = toEpochDay(range.start);
@@ -114,10 +118,15 @@ async function seasonDays(weather: WeatherSource, location: WeatherLocation, ran
     const date = fromEpochDay(first + i);
     aligned.push(byDate.get(date) ?? emptyDay(date));
   }
-  return { source: result.source, days: aligned };
+  return { source: result.source, days: aligned, elevation: result.elevation ?? null };
 }
 
-export function createAgronomicNormService(weather: WeatherSource, clock: Clock): AgronomicNormService {
+export function createAgronomicNormService(
+  weather: WeatherSource,
+  clock: Clock,
+  elevation: ElevationModel,
+  referenceEt: ReferenceEvapotranspirationOptions = {},
+): AgronomicNormService {
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
@@ -147,13 +156,20 @@ export function createAgronomicNormService(weather: WeatherSource, clock: Clock)
         pet: new Float64Array(longest),
         ppet: new Float64Array(longest),
       };
-      const latitude = location.cell.latitude;
       const sources: string[] = [];
+      // One prepared reference ET per elevation named (normally one for all seasons).
+      const prepared = new Map<number | null, DailyReferenceEt>();
+      const petAt = (sourceElevation: number | null | undefined): DailyReferenceEt => {
+        const key = sourceElevation ?? null;
+        let pet = prepared.get(key);
+        if (!pet) prepared.set(key, (pet = placeReferenceEt(agronomicPlace(location, key, elevation), referenceEt)));
+        return pet;
+      };
 
       results.forEach((result, y) => {
         sources.push(result.source);
         const length = result.days.length;
-        fillDailyAgronomicSeries(result.days, latitude, request.gdd, series, 0);
+        fillDailyAgronomicSeries(result.days, petAt(result.elevation), request.gdd, series, 0);
         accumulateInto(series, length, running);
         const season = seasonRange(request, years[y]!);
         const shift = toEpochDay(season.start) - toEpochDay(fetches[y]!.start);

@@ -15,7 +15,7 @@
 import type { Clock } from '../core/clock.js';
 import { addDays, toEpochDay, type IsoDate } from '../core/dates.js';
 import { blockDaylight, type Conditions, conditions, type ConditionsType } from '../agronomy/conditions.js';
-import { aggregateBlock, type BlockSize, type ForecastBlock } from '../agronomy/forecast-blocks.js';
+import { aggregateBlock, type BlockSize, type ForecastBlock, wallClockBlockGroups } from '../agronomy/forecast-blocks.js';
 import { startOfLocalDay, utcOffsetMinutes } from '../weather/time-zone.js';
 import type { HourlyWeather, WeatherSource } from '../weather/weather-source.js';
 import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
@@ -119,32 +119,6 @@ function daySlots(dates: readonly IsoDate[], frame: TimeFrame, timeZone: string)
   });
 }
 
-/** Groups a day's hour slots into blocks by wall-clock hour: slot indices relative to the day. */
-function blockGroups(day: DaySlots, blockSize: BlockSize, offsetAt: (instant: number) => number): number[][] {
-  const groups: number[][] = [];
-  if (blockSize === 1) {
-    for (let j = 0; j < day.count; j++) groups.push([j]);
-    return groups;
-  }
-  const midnight = toEpochDay(day.date) * DAY_MS;
-  let bucketOfGroup = -1;
-  for (let j = 0; j < day.count; j++) {
-    let wallHour = j;
-    if (day.offsetMinutes === null) {
-      const instant = day.start + j * HOUR_MS;
-      wallHour = Math.floor((instant + offsetAt(instant) * MINUTE_MS - midnight) / HOUR_MS);
-    }
-    const bucket = Math.max(0, Math.min(Math.floor(23 / blockSize), Math.floor(wallHour / blockSize)));
-    if (bucket !== bucketOfGroup) {
-      groups.push([j]);
-      bucketOfGroup = bucket;
-    } else {
-      groups[groups.length - 1]!.push(j);
-    }
-  }
-  return groups;
-}
-
 export function createForecastService(weather: WeatherSource, clock: Clock): ForecastService {
   return {
     window(location) {
@@ -172,7 +146,7 @@ export function createForecastService(weather: WeatherSource, clock: Clock): For
       return {
         source: result.source,
         days: days.map((day) => {
-          const blocks = blockGroups(day, blockSize, offsetAt).map((group): PresentableBlock => {
+          const blocks = wallClockBlockGroups(day, blockSize, offsetAt).map((group): PresentableBlock => {
             const firstSlot = day.first + group[0]!;
             const values = aggregateBlock(hours.slice(firstSlot, firstSlot + group.length));
             const blockStart = day.start + group[0]! * HOUR_MS;

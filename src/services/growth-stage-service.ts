@@ -9,7 +9,7 @@
  * same day whatever the unit system; `units=usa` converts the answer: temperatures to °F
  * (°C × 1.8 + 32), degree-days × 1.8.
  */
-import { dailyGdd, type GddParameters } from '../agronomy/gdd.js';
+import { accumulateModelGdd } from '../agronomy/growth-stage-accumulation.js';
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
 import { celsiusDifferenceToFahrenheit, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
@@ -81,30 +81,6 @@ function answerUnits(units: UnitSystem) {
     threshold: (degreeDays: number) => (usa ? round(celsiusDifferenceToFahrenheit(degreeDays), 1) : degreeDays),
     accumulated: (degreeDays: number) => round(usa ? celsiusDifferenceToFahrenheit(degreeDays) : degreeDays, 2),
   };
-}
-
-/** The model's method, base and boundaries as GDD parameters (°C). */
-function modelGddParameters(model: GrowthStageModel): GddParameters {
-  return {
-    method: model.gddMethod,
-    unitSystem: 'metric',
-    baseTemp: model.gddBaseTemp,
-    maxBoundary: model.gddMaxBoundary,
-    minBoundary: model.gddMinBoundary,
-  };
-}
-
-/**
- * Accumulated GDD (°C-days) per day with the model's method, base and boundaries. A day without
- * temperatures adds nothing.
- */
-export function accumulateModelGdd(model: GrowthStageModel, days: readonly DailyWeather[]): { date: IsoDate; accumulatedGdd: number }[] {
-  const parameters = modelGddParameters(model);
-  let accumulated = 0;
-  return days.map((day) => {
-    if (day.tmax !== null && day.tmin !== null) accumulated = round(accumulated + dailyGdd(day.tmax, day.tmin, parameters), 6);
-    return { date: day.date, accumulatedGdd: accumulated };
-  });
 }
 
 export function createGrowthStageService(deps: { store: Store; catalog: Catalog; clock: Clock; weather?: WeatherSource }): GrowthStageService {

@@ -15,6 +15,8 @@ export interface Observations {
   source: string;
   /** One entry per date of the range, in date order; a date the source lacks has null values. */
   days: DailyWeather[];
+  /** The elevation the source names for the values (see `DailyResult.elevation`), or null. */
+  elevation: number | null;
 }
 
 export interface ObservationService {
@@ -36,9 +38,10 @@ export function createObservationService(weather: WeatherSource, clock: Clock): 
       if (!result) throw weatherDataNotFound(location, range);
       const dates = datesInRange(range.start, range.end);
       const aligned = result.days.length === dates.length && result.days.every((day, i) => day.date === dates[i]);
-      if (aligned) return { source: result.source, days: result.days };
+      const elevation = result.elevation ?? null;
+      if (aligned) return { source: result.source, days: result.days, elevation };
       const byDate = new Map(result.days.map((day) => [day.date, day] as const));
-      return { source: result.source, days: dates.map((date) => byDate.get(date) ?? emptyDay(date)) };
+      return { source: result.source, days: dates.map((date) => byDate.get(date) ?? emptyDay(date)), elevation };
     },
   };
 }

@@ -39,6 +39,10 @@ export interface WeatherRepository {
   summary(): Promise<DatasetSummary[]>;
   /** Cells holding any daily data of datasets starting with `datasetPrefix`. */
   cellsWithDaily(datasetPrefix: string): Promise<number[]>;
+  /** Elevations (m) of the cell's datasets, by dataset; all datasets or those starting with `datasetPrefix`. */
+  readElevations(cellId: number, datasetPrefix?: string): Promise<Map<string, number>>;
+  /** Stores the elevation a dataset's values at the cell stand for (replacing an earlier one). */
+  writeElevation(cellId: number, dataset: string, elevation: number, now: number): Promise<void>;
 }
 
 const asBytes = (value: Uint8Array | Buffer): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value));
@@ -116,6 +120,21 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
         .execute();
       return rows.map((row) => row.cell_id);
+    },
+    async readElevations(cellId, datasetPrefix) {
+      let query = db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);
+      if (datasetPrefix !== undefined) query = query.where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`);
+      const rows = await query.execute();
+      return new Map(rows.map((row) => [row.dataset, Number(row.elevation)]));
+    },
+    async writeElevation(cellId, dataset, elevation, now) {
+      await db
+        .insertInto('weather_dataset_sites')
+        .values({ dataset, cell_id: cellId, elevation, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['cell_id', 'dataset']).doUpdateSet((eb) => ({ elevation: eb.ref('excluded.elevation'), updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .execute();
     },
     async summary() {
       const rows = await db

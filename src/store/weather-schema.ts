@@ -1,4 +1,4 @@
-/** Tables of stored weather (see migrations/0004-weather.ts). */
+/** Tables of stored weather (see migrations/0004-weather.ts and 0008-weather-sites.ts). */
 export interface WeatherDailyYearTable {
   dataset: string;
   cell_id: number;
@@ -17,7 +17,17 @@ export interface WeatherHourTable {
   fetched_at: number;
 }
 
+/** The elevation a dataset's values at a cell stand for (an imported station's, a provider's). */
+export interface WeatherDatasetSiteTable {
+  dataset: string;
+  cell_id: number;
+  /** Metres above sea level. */
+  elevation: number;
+  updated_at: number;
+}
+
 export interface WeatherTables {
   weather_daily_years: WeatherDailyYearTable;
   weather_hours: WeatherHourTable;
+  weather_dataset_sites: WeatherDatasetSiteTable;
 }

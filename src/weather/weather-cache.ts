@@ -35,6 +35,10 @@ export interface WeatherCache {
   /** One entry per hour from `start` (UTC epoch ms on a whole hour): the stored hour or `undefined`. */
   readHourly(cellId: number, dataset: string, start: number, hours: number): Promise<(CachedHour | undefined)[]>;
   writeHourly(cellId: number, dataset: string, hours: readonly HourlyWeather[], fetchedAt: number): Promise<void>;
+  /** The elevation (m) the dataset's values at the cell stand for, or null when none was written. */
+  readElevation(cellId: number, dataset: string): Promise<number | null>;
+  /** Stores it (an imported station's, a provider's model cell); a later write replaces it. */
+  writeElevation(cellId: number, dataset: string, elevation: number): Promise<void>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -47,6 +51,7 @@ function cloneHour(hour: HourlyWeather): HourlyWeather {
 export function createMemoryWeatherCache(): WeatherCache {
   const days = new Map<string, CachedDay>();
   const hours = new Map<string, CachedHour>();
+  const elevations = new Map<string, number>();
   const dayKey = (cellId: number, dataset: string, date: string) => `${dataset}|${cellId}|${date}`;
   const hourKey = (cellId: number, dataset: string, time: number) => `${dataset}|${cellId}|${time}`;
 
@@ -74,6 +79,12 @@ export function createMemoryWeatherCache(): WeatherCache {
     },
     async writeHourly(cellId, dataset, written, fetchedAt) {
       for (const hour of written) hours.set(hourKey(cellId, dataset, hour.time), { hour: cloneHour(hour), fetchedAt });
+    },
+    async readElevation(cellId, dataset) {
+      return elevations.get(`${dataset}|${cellId}`) ?? null;
+    },
+    async writeElevation(cellId, dataset, elevation) {
+      elevations.set(`${dataset}|${cellId}`, elevation);
     },
   };
 }

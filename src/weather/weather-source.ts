@@ -4,7 +4,8 @@
  *
  * Internal units (every source converts to these):
  *   temperatures °C; precipitation mm; solar Wh/m² (per day for daily values, per hour for hourly);
- *   relative humidity %; wind m/s measured at 10 m; soil moisture volumetric %.
+ *   relative humidity %; vapour pressure kPa; wind m/s measured at 10 m; soil moisture volumetric %;
+ *   elevation m above sea level.
  */
 import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
@@ -34,8 +35,20 @@ export interface DailyWeather {
   precipitation: number | null;
   /** Daily total shortwave radiation, Wh/m². */
   solar: number | null;
+  /**
+   * Highest and lowest relative humidity of the day, %. When the source gives a dew point (or a
+   * vapour pressure) or a daily mean instead, these are derived from it for display; reference
+   * ET uses what the source gave (`vapourPressure`, `rhMean`).
+   */
   rhMax: number | null;
   rhMin: number | null;
+  /**
+   * Actual vapour pressure of the day, kPa, when the source gives it or a dew point (ea = e°(Tdew),
+   * FAO-56 eq. 14). Absent (undefined) or null when the source gives neither.
+   */
+  vapourPressure?: number | null;
+  /** Daily mean relative humidity, %, when the source gives it. Absent or null otherwise. */
+  rhMean?: number | null;
   /** Highest wind speed of the day, m/s at 10 m. */
   windDayMax: number | null;
   /** Highest wind speed of the morning hours (06:00–12:00 local), m/s at 10 m. */
@@ -54,6 +67,8 @@ export function emptyDailyWeather(date: IsoDate): DailyWeather {
     solar: null,
     rhMax: null,
     rhMin: null,
+    vapourPressure: null,
+    rhMean: null,
     windDayMax: null,
     windMorningMax: null,
     windAverage: null,
@@ -63,6 +78,12 @@ export function emptyDailyWeather(date: IsoDate): DailyWeather {
 export interface DailyResult {
   /** Provenance, e.g. `synthetic`, `open-meteo`, `import:knmi-260`. */
   source: string;
+  /**
+   * Elevation of the place the values stand for, m above sea level, when the source knows it (an
+   * imported station's, a provider's model cell). Absent or null: the caller uses the elevation
+   * grid (see `weather/elevation/`).
+   */
+  elevation?: number | null;
   /** One entry per date of the range, in date order. */
   days: DailyWeather[];
 }

@@ -3,8 +3,9 @@ import {
   BLOCK_SIZES,
   aggregateBlock,
   combinedChance,
-  forecastBlocks,
   isBlockSize,
+  wallClockBlockGroups,
+  type BlockSize,
   type ForecastHour,
 } from '../../src/agronomy/forecast-blocks.js';
 import type { HourlyWeather } from '../../src/weather/weather-source.js';
@@ -32,6 +33,12 @@ function hour(i: number, overrides: Partial<ForecastHour> = {}): ForecastHour {
 
 const day = Array.from({ length: 24 }, (_, i) => hour(i));
 
+/** Blocks of a UTC day of hours (fixed offset 0), as the forecast service builds them. */
+function blocksOf(hours: ForecastHour[], size: BlockSize) {
+  const frame = { date: '2024-07-01', start: START, count: hours.length, offsetMinutes: 0 };
+  return wallClockBlockGroups(frame, size, () => 0).map((group) => aggregateBlock(group.map((j) => hours[j]!)));
+}
+
 describe('structural compatibility', () => {
   it('the weather core hour is a ForecastHour', () => {
     const fromWeather: HourlyWeather = day[0]!;
@@ -40,10 +47,10 @@ describe('structural compatibility', () => {
   });
 });
 
-describe('forecastBlocks', () => {
+describe('blocks of a day', () => {
   it('splits a day into 24 / blockSize blocks for every allowed size', () => {
     for (const size of BLOCK_SIZES) {
-      const blocks = forecastBlocks(day, size);
+      const blocks = blocksOf(day, size);
       expect(blocks).toHaveLength(24 / size);
       expect(blocks[0]!.startTime).toBe(START);
       expect(blocks[blocks.length - 1]!.endTime).toBe(START + 24 * HOUR - 1000);
@@ -54,22 +61,31 @@ describe('forecastBlocks', () => {
   });
 
   it('an hourly block ends at hh:59:59', () => {
-    expect(new Date(forecastBlocks(day, 1)[0]!.endTime).toISOString()).toBe('2024-07-01T00:59:59.000Z');
+    expect(new Date(blocksOf(day, 1)[0]!.endTime).toISOString()).toBe('2024-07-01T00:59:59.000Z');
   });
 
-  it('keeps the remaining hours in a shorter last block (25-hour day)', () => {
-    const longDay = Array.from({ length: 25 }, (_, i) => hour(i));
-    const blocks = forecastBlocks(longDay, 12);
-    expect(blocks.map((b) => b.hours)).toEqual([12, 12, 1]);
-    expect(() => forecastBlocks(day, 0)).toThrow(RangeError);
-    expect(forecastBlocks([], 3)).toEqual([]);
+  it('groups by wall-clock hour: the block holding a clock change is an hour longer or shorter', () => {
+    // Europe/Amsterdam, 27 October 2024: 00:00 CEST is 22:00Z the day before; 03:00 CEST → 02:00 CET at 01:00Z
+    const change = Date.UTC(2024, 9, 27, 1);
+    const autumn = { date: '2024-10-27', start: Date.UTC(2024, 9, 26, 22), count: 25, offsetMinutes: null };
+    const offsetAt = (instant: number) => (instant < change ? 120 : 60);
+    const sizes = (size: BlockSize) => wallClockBlockGroups(autumn, size, offsetAt).map((g) => g.length);
+    expect(sizes(12)).toEqual([13, 12]);
+    expect(sizes(6)).toEqual([7, 6, 6, 6]);
+    expect(sizes(1)).toHaveLength(25);
+    // spring: 31 March 2024, 02:00 CET → 03:00 CEST at 01:00Z; 23 hours
+    const springChange = Date.UTC(2024, 2, 31, 1);
+    const spring = { date: '2024-03-31', start: Date.UTC(2024, 2, 30, 23), count: 23, offsetMinutes: null };
+    const springSizes = wallClockBlockGroups(spring, 6, (instant) => (instant < springChange ? 60 : 120)).map((g) => g.length);
+    expect(springSizes).toEqual([5, 6, 6, 6]);
+    expect(() => aggregateBlock([])).toThrow(RangeError);
   });
 
   it('preserves totals: precipitation and solar sum the same over any block size', () => {
     const totalPrecipitation = day.reduce((s, h) => s + h.precipitation, 0);
     const totalSolar = day.reduce((s, h) => s + h.solar, 0);
     for (const size of BLOCK_SIZES) {
-      const blocks = forecastBlocks(day, size);
+      const blocks = blocksOf(day, size);
       expect(blocks.reduce((s, b) => s + b.precipitation, 0)).toBeCloseTo(totalPrecipitation, 9);
       expect(blocks.reduce((s, b) => s + b.solar, 0)).toBeCloseTo(totalSolar, 9);
     }

@@ -4,6 +4,7 @@ import {
   DEFAULT_WIND_SPEED_2M,
   actualVapourPressure,
   atmosphericPressure,
+  dailyReferenceEtAt,
   meanSaturationVapourPressure,
   netLongwaveRadiation,
   netRadiation,
@@ -15,6 +16,7 @@ import {
   saturationVapourPressure,
   saturationVapourPressureSlope,
   solarRadiationFromTemperature,
+  vapourPressureFromDewPoint,
   windSpeedAt2m,
 } from '../../src/agronomy/pet.js';
 import { clearSkyRadiation, daylightHours, extraterrestrialRadiation, mjToWh } from '../../src/agronomy/solar-geometry.js';
@@ -31,6 +33,7 @@ interface Example {
 }
 const examples = readVectors<{ examples: Example[] }>('fao56_worked_examples.json').examples;
 const example = (idStart: string): Example => examples.find((e) => e.id.startsWith(idStart))!;
+const FAO56 = { method: 'fao56' } as const;
 const within = (actual: number, expected: number, tol: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tol + 1e-12);
 
 describe('FAO-56 intermediate quantities', () => {
@@ -150,7 +153,7 @@ describe('FAO-56 ET₀', () => {
       latitude: lat_deg,
       dayOfYear: J,
       elevationM: z,
-    });
+    }, FAO56);
     within(detail.delta, printed.delta!, 0.0005);
     within(detail.pressure, printed.P!, 0.05);
     within(detail.gamma, printed.gamma!, 0.00005);
@@ -194,8 +197,106 @@ describe('FAO-56 ET₀', () => {
       latitude: pyet.lat_deg,
       dayOfYear: row.doy,
       elevationM: pyet.elevation_m,
-    });
+    }, FAO56);
     within(et0, row.expected_eto_R_Evapotranspiration, 0.05);
+  });
+});
+
+interface RefEtVectors {
+  station: { latitude: number; elevation_m: number; wind_height_m: number };
+  conversions: { langley_to_mj_m2: number; mph_to_m_s: number };
+  single_day_refet_tests: { doy: number; ea: number; rso: number; u2: number; eto_refet: number };
+  rows: [date: string, tminF: number, tmaxF: number, rsLangley: number, tdewF: number, windMph: number | null, etoRefEt: number][];
+}
+
+describe('ASCE-EWRI (2005) standardized ETos against the REF-ET program (Fallon AgriMet, 1208.5 m, wind at 3 m)', () => {
+  const faln = readVectors<RefEtVectors>('refet_faln_2015_daily.json');
+  const fahrenheitToCelsius = (f: number) => ((f - 32) * 5) / 9;
+  const inputOf = (row: RefEtVectors['rows'][number], dayOfYear: number) => ({
+    tmin: fahrenheitToCelsius(row[1]),
+    tmax: fahrenheitToCelsius(row[2]),
+    ea: vapourPressureFromDewPoint(fahrenheitToCelsius(row[4])),
+    solar: mjToWh(row[3] * faln.conversions.langley_to_mj_m2),
+    windSpeed: row[5] === null ? null : row[5] * faln.conversions.mph_to_m_s,
+    windHeightM: faln.station.wind_height_m,
+    latitude: faln.station.latitude,
+    dayOfYear,
+    elevationM: faln.station.elevation_m,
+  });
+
+  it('reproduces the refet package\'s full-precision values for 1 July 2015 within 0.005 mm/day', () => {
+    const expected = faln.single_day_refet_tests;
+    const index = faln.rows.findIndex((row) => row[0] === '2015-07-01');
+    const detail = referenceEvapotranspirationDetail(inputOf(faln.rows[index]!, expected.doy));
+    within(detail.ea, expected.ea, 1e-9);
+    within(detail.windSpeed2m, expected.u2, 1e-9);
+    within(detail.rso, expected.rso, 1e-6);
+    within(detail.et0, expected.eto_refet, 0.005);
+  });
+
+  it('matches REF-ET\'s printed daily ETo over the whole year (two decimals: within rounding)', () => {
+    const errors: number[] = [];
+    faln.rows.forEach((row, i) => {
+      if (row[5] === null) return; // no wind record that day; REF-ET filled it its own way
+      const et0 = referenceEvapotranspiration(inputOf(row, i + 1));
+      errors.push(et0 - row[6]);
+    });
+    expect(errors.length).toBe(364);
+    const mae = errors.reduce((s, e) => s + Math.abs(e), 0) / errors.length;
+    const bias = errors.reduce((s, e) => s + e, 0) / errors.length;
+    // Printed to 0.01 mm/day: a perfect match is off by up to 0.005 and by 0.0025 on average.
+    expect(Math.max(...errors.map(Math.abs))).toBeLessThan(0.01);
+    expect(mae).toBeLessThan(0.004);
+    expect(Math.abs(bias)).toBeLessThan(0.002);
+  });
+
+  it('the per-site form used for runs of days gives exactly the same numbers, for both methods', () => {
+    for (const options of [{}, FAO56, { clearSky: 'simple' as const }]) {
+      const pet = dailyReferenceEtAt({ latitude: faln.station.latitude, elevationM: faln.station.elevation_m, windHeightM: faln.station.wind_height_m }, options);
+      for (const pass of [1, 2]) {
+        faln.rows.forEach((row, i) => {
+          const input = inputOf(row, i + 1);
+          const expected = referenceEvapotranspiration(input, options);
+          expect(pet(input.tmax, input.tmin, input.ea, null, null, null, input.solar, input.windSpeed, input.dayOfYear), `${row[0]} pass ${pass}`).toBe(expected);
+        });
+      }
+    }
+  });
+
+  it('the FAO-56 simple clear-sky form stays available and differs from the full model at altitude', () => {
+    const row = faln.rows.find((r) => r[0] === '2015-10-14')!;
+    const input = inputOf(row, 287);
+    const full = referenceEvapotranspirationDetail(input);
+    const simple = referenceEvapotranspirationDetail(input, { clearSky: 'simple' });
+    expect(simple.rso).toBeCloseTo(clearSkyRadiation(simple.ra, faln.station.elevation_m), 12);
+    expect(Math.abs(full.rso - simple.rso)).toBeGreaterThan(0.3);
+    // FAO-56 as printed (simple Rso, its constants) misses REF-ET's value by more than rounding
+    expect(Math.abs(referenceEvapotranspiration(input, FAO56) - row[6])).toBeGreaterThan(0.05);
+  });
+
+  it('a high station\'s own pressure: ETo at 1208.5 m differs from the sea-level value', () => {
+    const row = faln.rows.find((r) => r[0] === '2015-07-01')!;
+    const high = referenceEvapotranspirationDetail(inputOf(row, 182));
+    const sea = referenceEvapotranspirationDetail({ ...inputOf(row, 182), elevationM: 0 });
+    within(high.pressure, 87.8, 0.05);
+    expect(Math.abs(high.et0 - row[6])).toBeLessThan(0.01);
+    expect(Math.abs(sea.et0 - row[6])).toBeGreaterThan(0.05);
+  });
+});
+
+describe('humidity in FAO-56\'s order of preference', () => {
+  const day = { tmax: 30, tmin: 10, solar: 7000, windSpeed: 2, latitude: 40, dayOfYear: 200 };
+  it('ea from the dew point is used as given, even when the dew point is above Tmin', () => {
+    const ea = vapourPressureFromDewPoint(12);
+    expect(referenceEvapotranspirationDetail({ ...day, ea, rhMax: 100, rhMin: 20 }).ea).toBe(ea);
+    expect(ea).toBeGreaterThan(saturationVapourPressure(day.tmin));
+  });
+  it('RHmax and RHmin (eq. 17), then RHmax (eq. 18), then RHmean (eq. 19)', () => {
+    const e = (t: number) => saturationVapourPressure(t);
+    expect(actualVapourPressure(30, 10, 90, 30, 50)).toBeCloseTo((e(10) * 0.9 + e(30) * 0.3) / 2, 12);
+    expect(actualVapourPressure(30, 10, 90, null, 50)).toBeCloseTo(e(10) * 0.9, 12);
+    expect(actualVapourPressure(30, 10, null, null, 50)).toBeCloseTo((0.5 * (e(30) + e(10))) / 2, 12);
+    expect(actualVapourPressure(30, 10, null, 30, null)).toBeCloseTo(e(10), 12);
   });
 });
 

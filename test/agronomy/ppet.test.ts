@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ppet, rangePpet } from '../../src/agronomy/ppet.js';
+import { ppet } from '../../src/agronomy/ppet.js';
 
 describe('ppet', () => {
   it('divides precipitation by PET', () => {
@@ -28,21 +28,5 @@ describe('ppet', () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('rangePpet', () => {
-  it('is total precipitation over total PET', () => {
-    expect(rangePpet([{ precipitation: 10, pet: 4 }, { precipitation: 0, pet: 6 }])).toBe(1);
-  });
-
-  it('one zero-PET day does not make the range undefined', () => {
-    expect(rangePpet([{ precipitation: 3, pet: 0 }, { precipitation: 1, pet: 2 }])).toBe(2);
-  });
-
-  it('is null for an empty range or zero total PET; missing days count as 0', () => {
-    expect(rangePpet([])).toBeNull();
-    expect(rangePpet([{ precipitation: 4, pet: 0 }])).toBeNull();
-    expect(rangePpet([{ precipitation: null, pet: 2 }, { precipitation: 1, pet: null }])).toBe(0.5);
   });
 });

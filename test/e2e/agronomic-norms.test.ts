@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { referenceEvapotranspiration } from '../../src/agronomy/pet.js';
 import { datesInRange, dayOfYear } from '../../src/core/dates.js';
+import { loadElevationGrid } from '../../src/weather/elevation/elevation-grid.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
@@ -11,7 +12,10 @@ import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../suppo
 // tmin 10+k/2, precipitation m+(y mod 2) mm, solar 5000+d, RH 90/40+k, mean wind 3+k/10, so
 // standard GDD = (30+1.5k+d/100)/2 - 10 = 5+0.75k+d/200 (always positive).
 const IOWA = { latitude: 41.5, longitude: -93.5 };
-const CELL_LATITUDE = cellAt(IOWA.latitude, IOWA.longitude).latitude;
+const CELL = cellAt(IOWA.latitude, IOWA.longitude);
+const CELL_LATITUDE = CELL.latitude;
+/** The shipped elevation grid's elevation of the cell (ETOPO5 cell mean; central Iowa is about 300 m). */
+const GRID_ELEVATION = loadElevationGrid().elevationAt(CELL.latitude, CELL.longitude);
 const CURIES = [{ name: 'svc', href: 'https://agwx.test/rels/{rel}', templated: true }];
 const FIELD_BASE = '/v2/agronomics/fields/north/agronomicnorms';
 const LOCATION_BASE = '/v2/agronomics/locations/41.5,-93.5/agronomicnorms';
@@ -31,7 +35,7 @@ const gddOf = (date: string) => {
   return Math.max(0, (d.tmax! + d.tmin!) / 2 - 10);
 };
 const precipitationOf = (date: string) => fakeDay(date).precipitation!;
-/** PET (mm): FAO-56 with the cell's latitude, wind at 10 m, elevation 0. */
+/** PET (mm): ASCE standardized ETos with the cell's latitude, wind at 10 m, the elevation grid's elevation. */
 const petOf = (date: string) => {
   const d = fakeDay(date);
   return referenceEvapotranspiration({
@@ -44,7 +48,7 @@ const petOf = (date: string) => {
     windHeightM: 10,
     latitude: CELL_LATITUDE,
     dayOfYear: dayOfYear(date),
-    elevationM: 0,
+    elevationM: GRID_ELEVATION,
   });
 };
 

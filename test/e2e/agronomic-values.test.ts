@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { referenceEvapotranspiration } from '../../src/agronomy/pet.js';
 import { datesInRange, dayOfYear } from '../../src/core/dates.js';
+import { loadElevationGrid } from '../../src/weather/elevation/elevation-grid.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
@@ -17,7 +18,10 @@ import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../suppo
 // 100 Wh/m² from h = 6 to 17, RH 60+h, wind 2 m/s. A local Iowa day runs 05:00Z to 05:00Z, so each
 // forecast day has tmax 33, tmin 10, precipitation 9 mm, solar 1200 Wh/m², RH 83/60, wind 2.
 const IOWA = { latitude: 41.5, longitude: -93.5 };
-const CELL_LATITUDE = cellAt(IOWA.latitude, IOWA.longitude).latitude;
+const CELL = cellAt(IOWA.latitude, IOWA.longitude);
+const CELL_LATITUDE = CELL.latitude;
+/** The shipped elevation grid's elevation of the cell (ETOPO5 cell mean; central Iowa is about 300 m). */
+const GRID_ELEVATION = loadElevationGrid().elevationAt(CELL.latitude, CELL.longitude);
 const CURIES = [{ name: 'svc', href: 'https://agwx.test/rels/{rel}', templated: true }];
 const FIELD_BASE = '/v2/agronomics/fields/north/agronomicvalues';
 const LOCATION_BASE = '/v2/agronomics/locations/41.5,-93.5/agronomicvalues';
@@ -27,8 +31,8 @@ const FORECAST_DAY = { tmax: 33, tmin: 10, precipitation: 9, solar: 1200, rhMax:
 /** Standard GDD in °C by the spec's rule: mean of high and low minus 10, never negative. */
 const standardGdd = (tmax: number, tmin: number, base = 10) => Math.max(0, (tmax + tmin) / 2 - base);
 
-/** PET (mm) of a fake observed day: FAO-56 with the cell's latitude, wind at 10 m, elevation 0. */
-function observedPet(date: string): number {
+/** PET (mm) of a fake observed day: ASCE standardized ETos with the cell's latitude, wind at 10 m, the elevation grid's elevation. */
+function observedPet(date: string, elevationM = GRID_ELEVATION): number {
   const d = fakeDay(date);
   return referenceEvapotranspiration({
     tmax: d.tmax!,
@@ -40,7 +44,7 @@ function observedPet(date: string): number {
     windHeightM: 10,
     latitude: CELL_LATITUDE,
     dayOfYear: dayOfYear(date),
-    elevationM: 0,
+    elevationM,
   });
 }
 
@@ -56,7 +60,7 @@ function forecastPet(date: string): number {
     windHeightM: 10,
     latitude: CELL_LATITUDE,
     dayOfYear: dayOfYear(date),
-    elevationM: 0,
+    elevationM: GRID_ELEVATION,
   });
 }
 
@@ -154,6 +158,19 @@ describe.each(databaseKinds())('agronomic values on %s', (kind) => {
       );
       expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2024-06-01', end: '2024-06-01' }]);
       expect(weather.dailyCalls[0]!.cell.latitude).toBe(CELL_LATITUDE);
+    });
+
+    it('computes PET with the elevation the weather source names (a station, a provider), else the grid\'s', async () => {
+      expect(GRID_ELEVATION).toBeGreaterThan(200);
+      expect(GRID_ELEVATION).toBeLessThan(400);
+      weather.elevation = 1500;
+      const high = (await ok(`${LOCATION_BASE}/2024-06-01`)).json() as Entry;
+      expect(high.pet.amount).toBeCloseTo(observedPet('2024-06-01', 1500), 10);
+      weather.elevation = null;
+      const grid = (await ok(`${LOCATION_BASE}/2024-06-01`)).json() as Entry;
+      expect(grid.pet.amount).toBeCloseTo(observedPet('2024-06-01'), 10);
+      // lower pressure at 1500 m: a smaller psychrometric constant, a different PET
+      expect(Math.abs(high.pet.amount - grid.pet.amount)).toBeGreaterThan(0.02);
     });
 
     it('answers a range with accumulations and running totals, keys in the published order', async () => {

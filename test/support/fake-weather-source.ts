@@ -69,6 +69,8 @@ export interface FakeWeatherSource extends WeatherSource {
   sourceOf: (range: DateRange) => string;
   /** Daily values that replace the fake's own on particular dates (a known weather series). */
   dayOverrides: Map<IsoDate, Partial<Omit<DailyWeather, 'date'>>>;
+  /** The elevation daily answers name (as a station or provider would); default null (none). */
+  elevation: number | null;
   /** Back to answering as `fake`, with no calls recorded (between tests). */
   reset(): void;
 }
@@ -82,7 +84,9 @@ export function createFakeWeatherSource(): FakeWeatherSource {
     missing: false,
     sourceOf: () => 'fake',
     dayOverrides: new Map(),
+    elevation: null,
     reset() {
+      source.elevation = null;
       source.unavailable = false;
       source.missing = false;
       source.sourceOf = () => 'fake';
@@ -95,7 +99,7 @@ export function createFakeWeatherSource(): FakeWeatherSource {
       if (source.unavailable) throw new SourceUnavailableError('fake', 'The fake upstream is down.', 120);
       if (source.missing) return null;
       const days = datesInRange(range.start, range.end).map((date) => ({ ...fakeDay(date), ...source.dayOverrides.get(date) }));
-      return { source: source.sourceOf(range), days };
+      return { source: source.sourceOf(range), days, elevation: source.elevation };
     },
     async hourly(cell, request): Promise<HourlyResult | null> {
       source.hourlyCalls.push({ cell, request });

@@ -95,7 +95,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
     }
     const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise);
 
-    const service = createAgronomicNormService(weather, context.clock);
+    const service = createAgronomicNormService(weather, context.clock, context.elevation, context.referenceEt);
     const norms = await service.norms(place.location, { ...span, years, excludeYears, accumulationStartDay, gdd });
     setDataSource(reply, norms.sources);
 

@@ -57,7 +57,7 @@ function parseAccumulationStart(text: string | undefined, start: IsoDate, window
 
 export async function agronomicValueRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   async function answer(place: AgronomicPlace, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const service = createAgronomicValuesService(requireWeather(context), context.clock);
+    const service = createAgronomicValuesService(requireWeather(context), context.clock, context.elevation, context.referenceEt);
     const window = service.window(place.location);
     // Without dates the range starts at the field's current planting.
     const planting =

@@ -20,6 +20,7 @@ import {
 } from './station-file-parse-context.js';
 import {
   humidityRangeFromDewPoint,
+  saturationVapourPressure,
   humidityToPercent,
   precipitationToMm,
   solarToWhPerM2,
@@ -56,9 +57,15 @@ export interface CsvColumnMapping {
   solar?: CsvColumn<SolarUnit>;
   rhMax?: CsvColumn<HumidityUnit>;
   rhMin?: CsvColumn<HumidityUnit>;
-  /** Daily mean humidity: used as both rhMax and rhMin when those are not mapped or missing. */
+  /**
+   * Daily mean humidity: kept as `rhMean`, and shown as both rhMax and rhMin when those are not
+   * mapped or missing.
+   */
   rhMean?: CsvColumn<HumidityUnit>;
-  /** Daily dew point: gives rhMax/rhMin (see `humidityRangeFromDewPoint`) when those are missing. */
+  /**
+   * Daily dew point: kept as the vapour pressure ea = e°(Tdew) (FAO-56 eq. 14) that reference ET
+   * uses; also gives the rhMax/rhMin shown (see `humidityRangeFromDewPoint`) when those are missing.
+   */
   dewPoint?: CsvColumn<TemperatureUnit>;
   windDayMax?: CsvWindColumn;
   windMorningMax?: CsvWindColumn;
@@ -391,9 +398,11 @@ function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: st
   day.windDayMax = values.windDayMax ?? null;
   day.windMorningMax = values.windMorningMax ?? null;
   day.windAverage = values.windAverage ?? null;
+  const dewPoint = values.dewPoint ?? null;
+  const mean = values.rhMean ?? null;
+  day.vapourPressure = dewPoint === null ? null : saturationVapourPressure(dewPoint);
+  day.rhMean = mean;
   if (day.rhMax === null && day.rhMin === null) {
-    const dewPoint = values.dewPoint ?? null;
-    const mean = values.rhMean ?? null;
     if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
       const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
       day.rhMax = range.rhMax;

@@ -26,7 +26,7 @@ import {
   splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
-import { humidityRangeFromDewPoint, precipitationToMm, solarToWhPerM2, windSpeedAt10m, windToMetresPerSecond } from './weather-units.js';
+import { humidityRangeFromDewPoint, precipitationToMm, saturationVapourPressure, solarToWhPerM2, windSpeedAt10m, windToMetresPerSecond } from './weather-units.js';
 import { addDays } from '../../core/dates.js';
 
 export interface DssatParseOptions extends StationParseOptions {
@@ -195,12 +195,16 @@ function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): 
     'WIND',
   );
   checkRange(dewPoint, PLAUSIBLE.temperature, 'DEWP');
-  if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
-    const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
-    day.rhMax = range.rhMax;
-    day.rhMin = range.rhMin;
-  } else if (rhum !== null) {
-    day.rhMax = day.rhMin = checkRange(rhum, PLAUSIBLE.humidity, 'RHUM');
+  day.rhMean = checkRange(rhum, PLAUSIBLE.humidity, 'RHUM');
+  if (dewPoint !== null) {
+    day.vapourPressure = saturationVapourPressure(dewPoint);
+    if (day.tmax !== null && day.tmin !== null) {
+      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
+      day.rhMax = range.rhMax;
+      day.rhMin = range.rhMin;
+    }
+  } else if (day.rhMean !== null) {
+    day.rhMax = day.rhMin = day.rhMean;
   }
   return day;
 }

@@ -1,7 +1,8 @@
 /**
  * Imports a station file into the store: parse (format named or detected), place it on the grid
  * cell of the file's coordinates (or the ones given), write every day as a complete day of the
- * file's dataset. Re-importing the same file writes the same bytes: nothing changes.
+ * file's dataset, and the station's elevation (the file's, or the one given) with it, for the air
+ * pressure of reference ET. Re-importing the same file writes the same bytes: nothing changes.
  */
 import { cellAt } from '../grid.js';
 import type { WeatherCache } from '../weather-cache.js';
@@ -30,6 +31,8 @@ export interface ImportResult {
   dataset: string;
   format: string;
   cell: GridCell;
+  /** The station elevation stored with the data, m; null when neither the file nor the caller gave one. */
+  elevation: number | null;
   days: number;
   firstDate: string | null;
   lastDate: string | null;
@@ -69,6 +72,13 @@ export async function importStationFile(request: ImportRequest, cache: WeatherCa
     throw new Error(`${request.fileName}: coordinates ${latitude}, ${longitude} are outside -90..90, -180..180`);
   }
   const cell = cellAt(latitude, longitude);
+  const { elevation } = parsed.station;
+  if (elevation !== undefined) {
+    if (!(Number.isFinite(elevation) && elevation >= -500 && elevation <= 9000)) {
+      throw new Error(`${request.fileName}: elevation ${elevation} m is outside -500..9000`);
+    }
+    await cache.writeElevation(cell.id, parsed.dataset, elevation);
+  }
   for (let i = 0; i < parsed.days.length; i += WRITE_BATCH_DAYS) {
     await cache.writeDaily(cell.id, parsed.dataset, parsed.days.slice(i, i + WRITE_BATCH_DAYS), true, IMPORTED_AT);
   }
@@ -76,6 +86,7 @@ export async function importStationFile(request: ImportRequest, cache: WeatherCa
     dataset: parsed.dataset,
     format: format.name,
     cell,
+    elevation: elevation ?? null,
     days: parsed.days.length,
     firstDate: parsed.days[0]?.date ?? null,
     lastDate: parsed.days.at(-1)?.date ?? null,

@@ -7,7 +7,7 @@
  *   TX, TN (0.1 °C)        → tmax, tmin
  *   RH (0.1 mm; -1 = <0.05 mm) → precipitation (-1 becomes 0 mm: a trace below the resolution)
  *   Q (J/cm²)              → solar (× 10⁴ / 3600 Wh/m²)
- *   UX, UN (%)             → rhMax, rhMin
+ *   UX, UN, UG (%)         → rhMax, rhMin, rhMean
  *   FHX (0.1 m/s, highest hourly mean speed) → windDayMax
  *   FG (0.1 m/s, mean of the day's 24 hourly means) → windAverage
  *   windMorningMax → null: the daily file has no hourly speeds (FHXH only says in which UT hour
@@ -108,6 +108,7 @@ function knmiDay(row: Map<string, string>): DailyWeather {
   day.solar = checkRange(map('Q', (v) => solarToWhPerM2(v, 'J/cm2')), PLAUSIBLE.solar, 'Q');
   day.rhMax = checkRange(value('UX'), PLAUSIBLE.humidity, 'UX');
   day.rhMin = checkRange(value('UN'), PLAUSIBLE.humidity, 'UN');
+  day.rhMean = checkRange(value('UG'), PLAUSIBLE.humidity, 'UG');
   day.windDayMax = checkRange(map('FHX', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FHX');
   day.windAverage = checkRange(map('FG', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FG');
   return day;

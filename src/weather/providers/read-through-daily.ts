@@ -66,3 +66,15 @@ export async function readThroughDaily(options: ReadThroughDailyOptions): Promis
   const byDate = new Map(fetched.map((day) => [day.date, day]));
   return dates.map((date, index) => result[index] ?? byDate.get(date)!);
 }
+
+/**
+ * The elevation a provider's daily values at a cell stand for: the one its answer just named
+ * (stored for later answers served from the cache), or the one stored with an earlier answer;
+ * null when neither exists.
+ */
+export async function siteElevation(cache: WeatherCache, cellId: number, dataset: string, fetched: number | null): Promise<number | null> {
+  const stored = await cache.readElevation(cellId, dataset);
+  if (fetched === null) return stored;
+  if (stored !== fetched) await cache.writeElevation(cellId, dataset, fetched);
+  return fetched;
+}

@@ -1,15 +1,32 @@
 /**
- * Packs the days of one year of one (dataset, cell) into bytes: 366 slots of 11 float64
+ * Packs the days of one year of one (dataset, cell) into bytes: 366 slots of 13 float64
  * values [fetchedAt, complete, tmax, tmin, precipitation, solar, rhMax, rhMin, windDayMax,
- * windMorningMax, windAverage]. A slot whose fetchedAt is NaN is empty; a missing value is NaN.
- * Float64 keeps imported values exact.
+ * windMorningMax, windAverage, vapourPressure, rhMean]. A slot whose fetchedAt is NaN is empty; a
+ * missing value is NaN. Float64 keeps imported values exact.
+ *
+ * Rows written before vapour pressure and mean humidity were kept have 11 values per slot; they
+ * decode with those two missing, and are written back in the 13-value layout.
  */
 import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../../core/dates.js';
 import type { DailyWeather } from '../weather-source.js';
 
 const SLOTS = 366;
-const WIDTH = 11;
-const VARIABLES = ['tmax', 'tmin', 'precipitation', 'solar', 'rhMax', 'rhMin', 'windDayMax', 'windMorningMax', 'windAverage'] as const;
+const WIDTH = 13;
+/** Values per slot of the first layout (no vapourPressure, rhMean). */
+const LEGACY_WIDTH = 11;
+const VARIABLES = [
+  'tmax',
+  'tmin',
+  'precipitation',
+  'solar',
+  'rhMax',
+  'rhMin',
+  'windDayMax',
+  'windMorningMax',
+  'windAverage',
+  'vapourPressure',
+  'rhMean',
+] as const;
 
 export interface StoredDay {
   day: DailyWeather;
@@ -22,11 +39,24 @@ export function emptyYear(): Float64Array {
 }
 
 export function decodeYear(bytes: Uint8Array | null): Float64Array {
+  if (bytes && bytes.length === SLOTS * LEGACY_WIDTH * 8) return widenLegacyYear(bytes);
   if (!bytes || bytes.length !== SLOTS * WIDTH * 8) return emptyYear();
   // Copy: the driver's buffer may not be 8-byte aligned.
   const copy = new Uint8Array(bytes.length);
   copy.set(bytes);
   return new Float64Array(copy.buffer);
+}
+
+/** An 11-value-per-slot year in the current layout, the two newer values missing. */
+function widenLegacyYear(bytes: Uint8Array): Float64Array {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  const legacy = new Float64Array(copy.buffer);
+  const values = emptyYear();
+  for (let slot = 0; slot < SLOTS; slot++) {
+    values.set(legacy.subarray(slot * LEGACY_WIDTH, (slot + 1) * LEGACY_WIDTH), slot * WIDTH);
+  }
+  return values;
 }
 
 export function encodeYear(values: Float64Array): Uint8Array {
@@ -54,6 +84,8 @@ export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undef
     windDayMax: valueAt(values, base + 8),
     windMorningMax: valueAt(values, base + 9),
     windAverage: valueAt(values, base + 10),
+    vapourPressure: valueAt(values, base + 11),
+    rhMean: valueAt(values, base + 12),
   };
   return { day, complete: values[base + 1] === 1, fetchedAt };
 }

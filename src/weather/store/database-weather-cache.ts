@@ -61,6 +61,12 @@ export function createDatabaseWeatherCache(repository: WeatherRepository): Weath
       }
       return out;
     },
+    async readElevation(cellId, dataset) {
+      return (await repository.readElevations(cellId, dataset)).get(dataset) ?? null;
+    },
+    async writeElevation(cellId, dataset, elevation) {
+      await repository.writeElevation(cellId, dataset, elevation, 0);
+    },
     async writeHourly(cellId, dataset, hours, fetchedAt) {
       await repository.writeHours(
         cellId,

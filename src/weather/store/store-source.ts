@@ -1,7 +1,8 @@
 /**
  * The `store` weather source: imported station data (datasets named `import:…`) for the cells
  * they were imported into. It answers a range only when one dataset holds every day of it;
- * otherwise the next source of the chain is asked. It has no forecasts.
+ * otherwise the next source of the chain is asked. It has no forecasts. An answer carries the
+ * station's elevation when the import gave one.
  *
  * Most cells hold no imported data: the set of cells that do is read once and re-read every
  * `refreshMs` (imports by another process show up within that time), so a request for any other
@@ -46,7 +47,10 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       const byYear = datesByYear(range.start, range.end);
       const years = [...byYear.keys()];
       if (years.length === 0) return null;
-      const rows = await repository.readDailyYears(cell.id, years[0]!, years[years.length - 1]!, IMPORT_DATASET_PREFIX);
+      const [rows, elevations] = await Promise.all([
+        repository.readDailyYears(cell.id, years[0]!, years[years.length - 1]!, IMPORT_DATASET_PREFIX),
+        repository.readElevations(cell.id, IMPORT_DATASET_PREFIX),
+      ]);
       const datasets = new Map<string, Map<number, Float64Array>>();
       for (const row of rows) {
         let perYear = datasets.get(row.dataset);
@@ -68,7 +72,7 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
           }
           if (!whole) break;
         }
-        if (whole) return { source: dataset, days };
+        if (whole) return { source: dataset, days, elevation: elevations.get(dataset) ?? null };
       }
       return null;
     },

@@ -56,6 +56,8 @@ describe('generic CSV import', () => {
       solar: 5000,
       rhMax: null,
       rhMin: null,
+      vapourPressure: null,
+      rhMean: null,
       windDayMax: null,
       windMorningMax: null,
       windAverage: null,

@@ -26,8 +26,12 @@ describe('DSSAT .WTH import', () => {
     expect(first.precipitation).toBe(7.7);
     expect(first.windAverage).toBeCloseTo((332.8 / 86.4) * FROM_2M_TO_10M, 8);
     expect(first.windAverage).toBeCloseTo(5.151, 3);
-    expect(first.rhMax).toBe(100); // dew point 8.4 above TMIN 7.1: capped
+    expect(first.rhMax).toBe(100); // dew point 8.4 above TMIN 7.1: capped for display …
     expect(first.rhMin).toBeCloseTo((100 * es(8.4)) / es(26.2), 8);
+    // … while the vapour pressure of the dew point is kept exactly (FAO-56 eq. 14)
+    expect(first.vapourPressure).toBe(es(8.4));
+    // the RH pair would give back a lower ea (eq. 17): the cap loses vapour pressure
+    expect((es(7.1) * first.rhMax! / 100 + es(26.2) * first.rhMin! / 100) / 2).toBeLessThan(es(8.4) - 0.03);
     expect(first.windDayMax).toBeNull();
     expect(first.windMorningMax).toBeNull();
     // 90117   6.2   6.0  -5.0   0.0  -5.8 612.1
@@ -64,6 +68,8 @@ describe('DSSAT .WTH import', () => {
       solar: null,
       rhMax: 60,
       rhMin: 60,
+      vapourPressure: null,
+      rhMean: 60,
       windDayMax: null,
       windMorningMax: null,
       windAverage: 2, // 172.8 km/day at WNDHT 10 m: no height correction

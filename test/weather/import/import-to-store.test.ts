@@ -32,11 +32,11 @@ describe.each(databaseKinds())('imported station data served by the weather sour
     expect(result).toMatchObject({ dataset: 'import:knmi-260', format: 'knmi', firstDate: '1989-01-01', lastDate: '1991-12-31', skipped: [] });
     const answer = await sources().daily(cellAt(DE_BILT.latitude, DE_BILT.longitude), { start: '1990-03-01', end: '1990-03-02' });
     expect(answer?.source).toBe('import:knmi-260');
-    // Raw rows: TX 73 / 63, TN 18 / 7 (0.1 °C); RH 70 / 8 (0.1 mm); Q 769 / 813 J/cm²; UX 95 / 95, UN 57 / 57 %;
+    // Raw rows: TX 73 / 63, TN 18 / 7 (0.1 °C); RH 70 / 8 (0.1 mm); Q 769 / 813 J/cm²; UX 95 / 95, UN 57 / 57, UG 73 / 79 %;
     // FG 57 / 41 and FHX 93 / 67 (0.1 m/s at 10 m).
     expect(answer?.days).toEqual([
-      { date: '1990-03-01', tmax: 7.3, tmin: 1.8, precipitation: 7, solar: (769 * 1e4) / 3600, rhMax: 95, rhMin: 57, windDayMax: 9.3, windMorningMax: null, windAverage: 5.7 },
-      { date: '1990-03-02', tmax: 6.3, tmin: 0.7, precipitation: 0.8, solar: (813 * 1e4) / 3600, rhMax: 95, rhMin: 57, windDayMax: 6.7, windMorningMax: null, windAverage: 4.1 },
+      { date: '1990-03-01', tmax: 7.3, tmin: 1.8, precipitation: 7, solar: (769 * 1e4) / 3600, rhMax: 95, rhMin: 57, vapourPressure: null, rhMean: 73, windDayMax: 9.3, windMorningMax: null, windAverage: 5.7 },
+      { date: '1990-03-02', tmax: 6.3, tmin: 0.7, precipitation: 0.8, solar: (813 * 1e4) / 3600, rhMax: 95, rhMin: 57, vapourPressure: null, rhMean: 79, windDayMax: 6.7, windMorningMax: null, windAverage: 4.1 },
     ]);
   });
 
@@ -60,6 +60,28 @@ describe.each(databaseKinds())('imported station data served by the weather sour
     ]);
     expect(answer?.days[0]!.solar).toBeCloseTo((13.0 * 1e6) / 3600, 6);
     expect(answer?.days[1]!.solar).toBeCloseTo((9.1 * 1e6) / 3600, 6);
+  });
+
+  it('keeps the station elevation with the data: the file\'s, or the one given, and answers with it', async () => {
+    const cell = cellAt(47.509, -99.132);
+    const range = { start: '1990-04-24', end: '1990-04-24' };
+    // CRND9001.WTH: "@ INSI LAT LONG ELEV" … 1561
+    const fromFile = await importStationFile({ text: dssat, fileName: 'CRND9001.WTH' }, createDatabaseWeatherCache(store.weather));
+    expect(fromFile.elevation).toBe(1561);
+    expect((await sources().daily(cell, range))?.elevation).toBe(1561);
+    const given = await importStationFile({ text: dssat, fileName: 'CRND9001.WTH', elevation: 476 }, createDatabaseWeatherCache(store.weather));
+    expect(given.elevation).toBe(476);
+    const answer = await sources().daily(cell, range);
+    expect(answer?.elevation).toBe(476);
+    // the day's dew point (8.4 °C, above TMIN 7.1 °C) kept as its vapour pressure, exactly
+    expect(answer?.days[0]!.vapourPressure).toBe(0.6108 * Math.exp((17.27 * 8.4) / (8.4 + 237.3)));
+    expect(answer?.days[0]!.rhMax).toBe(100);
+    // a file without elevation and none given: nothing stored, so the elevation grid answers for the place
+    const knmiAnswer = await sources().daily(cellAt(DE_BILT.latitude, DE_BILT.longitude), { start: '1990-03-01', end: '1990-03-01' });
+    expect(knmiAnswer?.elevation).toBeNull();
+    await expect(
+      importStationFile({ text: dssat, fileName: 'CRND9001.WTH', elevation: Number('high') }, createDatabaseWeatherCache(store.weather)),
+    ).rejects.toThrow('CRND9001.WTH: elevation NaN m is outside -500..9000');
   });
 
   it('leaves dates the station does not hold to the next source', async () => {

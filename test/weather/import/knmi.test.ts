@@ -50,6 +50,8 @@ describe('KNMI etmgeg import', () => {
       solar: 83 * J_PER_CM2_TO_WH_PER_M2,
       rhMax: 93,
       rhMin: 85,
+      vapourPressure: null,
+      rhMean: 90,
       windDayMax: 2.1,
       windMorningMax: null,
       windAverage: 1,

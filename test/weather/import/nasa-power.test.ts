@@ -33,7 +33,7 @@ describe('NASA POWER CSV import', () => {
   it('reads fill values as nulls and RH2M/WS10M as they are', () => {
     const result = nasaPowerCsvFormat.parse(SOUTH_POLE);
     expect(result.days).toEqual([
-      { date: '1983-01-01', tmax: -22.7, tmin: -25.37, precipitation: null, solar: null, rhMax: 92.61, rhMin: 92.61, windDayMax: null, windMorningMax: null, windAverage: 1.93 },
+      { date: '1983-01-01', tmax: -22.7, tmin: -25.37, precipitation: null, solar: null, rhMax: 92.61, rhMin: 92.61, vapourPressure: null, rhMean: 92.61, windDayMax: null, windMorningMax: null, windAverage: 1.93 },
     ]);
     const withFill = SOUTH_POLE.replace('1983,1,-24.36,-25.37,-22.7', '1983,1,-24.36,-999,-22.7');
     expect(nasaPowerCsvFormat.parse(withFill).days[0]!.tmin).toBeNull();
@@ -75,6 +75,8 @@ describe('NASA POWER JSON import', () => {
       solar: 30.96 * MJ_TO_WH,
       rhMax: null,
       rhMin: null,
+      vapourPressure: null,
+      rhMean: null,
       windDayMax: null,
       windMorningMax: null,
       windAverage: null,

@@ -9,6 +9,8 @@ export function countingCache(): WeatherCache & { dayWrites: number; hourWrites:
     completeDaysWritten: [] as string[],
     readDaily: inner.readDaily,
     readHourly: inner.readHourly,
+    readElevation: inner.readElevation,
+    writeElevation: inner.writeElevation,
     async writeDaily(...args: Parameters<WeatherCache['writeDaily']>) {
       cache.dayWrites += args[2].length;
       if (args[3]) cache.completeDaysWritten.push(...args[2].map((d) => d.date));

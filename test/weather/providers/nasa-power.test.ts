@@ -56,6 +56,11 @@ describe('NASA POWER daily source', () => {
     expect(day.solar).toBeCloseTo(5.74 * MJ_TO_WH, 8);
     expect(day.windAverage).toBeCloseTo(1.97 * FROM_2M_TO_10M, 8);
     expect(cache.completeDaysWritten).toHaveLength(6);
+    // the answer's geometry [23.7275, 37.9838, 140.03]: the elevation of POWER's cell, kept for cached answers
+    expect(result!.elevation).toBe(140.03);
+    const again = await source.daily(CELL, { start: '2022-01-05', end: '2022-01-10' });
+    expect(server.requests).toHaveLength(1);
+    expect(again!.elevation).toBe(140.03);
   });
 
   it('never fetches a complete day twice', async () => {

@@ -135,8 +135,10 @@ describe('Open-Meteo daily', () => {
     expect(day.windMorningMax).toBeCloseTo(Math.max(...wind.slice(6, 13)) / 3.6, 10);
     expect(day.windAverage).toBeCloseTo(wind.reduce((a, b) => a + b, 0) / 24 / 3.6, 10);
     expect(cache.completeDaysWritten).toEqual(['2023-07-29']);
-    await source.daily(cellAt(51.2, 3.2), { start: '2023-07-29', end: '2023-07-29' });
+    expect(result!.elevation).toBe(recorded.elevation); // 10 m: the model cell's
+    const again = await source.daily(cellAt(51.2, 3.2), { start: '2023-07-29', end: '2023-07-29' });
     expect(server.requests).toHaveLength(1);
+    expect(again!.elevation).toBe(10);
   });
 
   it('replays a recorded archive answer that has only tmax: the rest is null, nothing complete', async () => {

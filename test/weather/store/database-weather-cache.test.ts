@@ -15,6 +15,8 @@ const day = (date: string, tmax: number | null = 20.1): DailyWeather => ({
   solar: 5123.456,
   rhMax: 91,
   rhMin: 40.5,
+  vapourPressure: 1.2345,
+  rhMean: 66.6,
   windDayMax: 7.7,
   windMorningMax: 5.5,
   windAverage: 3.3,
@@ -80,7 +82,12 @@ describe.each(databaseKinds())('stored weather on %s', (kind) => {
     const imported = [day('1995-06-01', 21), day('1995-06-02', 22), day('1995-06-03', 23)];
     await cache.writeDaily(cell.id, 'import:test-1', imported, true, 7);
     const source = createStoreSource(store.weather);
-    expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-03' })).toEqual({ source: 'import:test-1', days: imported });
+    expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-03' })).toEqual({ source: 'import:test-1', days: imported, elevation: null });
+    await cache.writeElevation(cell.id, 'import:test-1', 1208.5);
+    await cache.writeElevation(cell.id, 'open-meteo', 1134);
+    expect((await source.daily(cell, { start: '1995-06-01', end: '1995-06-01' }))?.elevation).toBe(1208.5);
+    expect(await cache.readElevation(cell.id, 'open-meteo')).toBe(1134);
+    expect(await cache.readElevation(cell.id, 'nasa-power')).toBeNull();
     expect(await source.daily(cell, { start: '1995-06-01', end: '1995-06-04' })).toBeNull();
     expect(await source.daily(cellAt(-30, 20), { start: '1995-06-01', end: '1995-06-01' })).toBeNull();
     // Provider caches are not the store source's data.

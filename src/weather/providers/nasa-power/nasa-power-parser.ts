@@ -80,9 +80,13 @@ export function nasaPowerDateKeys(json: NasaPowerJson): string[] {
   return [...keys].sort();
 }
 
-/** Daily weather for every date of `range`, strictly (see the file comment). */
-export function parseNasaPowerDaily(body: string, range: DateRange): DailyWeather[] {
+/**
+ * Daily weather for every date of `range`, strictly (see the file comment). `onElevation` receives
+ * the elevation of POWER's grid cell (the third coordinate of the answer's geometry), when given.
+ */
+export function parseNasaPowerDaily(body: string, range: DateRange, onElevation?: (metres: number) => void): DailyWeather[] {
   const json = readNasaPowerJson(body);
+  if (json.elevation !== undefined && Number.isFinite(json.elevation)) onElevation?.(json.elevation);
   let mapping;
   try {
     mapping = nasaPowerMapping(json.units);

@@ -11,7 +11,7 @@ import type { WeatherCache } from '../../weather-cache.js';
 import type { DailyResult, DateRange, GridCell, HourlyResult, WeatherSource } from '../../weather-source.js';
 import { createHttpClient, type HttpClient } from '../http-client.js';
 import { localDate, timeZoneAt as lookupTimeZone } from '../../time-zone.js';
-import { readThroughDaily } from '../read-through-daily.js';
+import { readThroughDaily, siteElevation } from '../read-through-daily.js';
 import { asSourceUnavailable } from '../upstream-failure.js';
 import { parseNasaPowerDaily } from './nasa-power-parser.js';
 import { DEFAULT_NASA_POWER_ENDPOINTS, nasaPowerDailyUrl, type NasaPowerEndpoints } from './nasa-power-request.js';
@@ -49,6 +49,10 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
       if (range.end < range.start) return { source: NASA_POWER_SOURCE_NAME, days: [] };
       if (range.start < NASA_POWER_START || range.end > today) return null;
       try {
+        let fetchedElevation: number | null = null;
+        const onElevation = (metres: number) => {
+          fetchedElevation = metres;
+        };
         const days = await readThroughDaily({
           cache,
           dataset: NASA_POWER_SOURCE_NAME,
@@ -64,12 +68,13 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
               const last = addDays(start, MAX_DAYS_PER_REQUEST - 1);
               const part = { start, end: last < run.end ? last : run.end };
               const response = await http.getText(nasaPowerDailyUrl(endpoints, cell.latitude, cell.longitude, part));
-              out.push(...parseNasaPowerDaily(response.body, part));
+              out.push(...parseNasaPowerDaily(response.body, part, onElevation));
             }
             return out;
           },
         });
-        return { source: NASA_POWER_SOURCE_NAME, days };
+        const elevation = await siteElevation(cache, cell.id, NASA_POWER_SOURCE_NAME, fetchedElevation);
+        return { source: NASA_POWER_SOURCE_NAME, days, elevation };
       } catch (error) {
         return asSourceUnavailable(NASA_POWER_SOURCE_NAME, error);
       }

@@ -5,8 +5,9 @@
  *   T2M_MAX, T2M_MIN (°C)                 → tmax, tmin
  *   PRECTOTCORR (mm/day; PRECTOT in v1)   → precipitation
  *   ALLSKY_SFC_SW_DWN (MJ/m²/day in the AG community, kW-hr/m²/day in RE/SB) → solar Wh/m²
- *   T2MDEW (°C)                           → rhMax/rhMin from the dew point (FAO-56 eq. 14)
- *   RH2M (%, daily mean; when no T2MDEW)  → rhMax = rhMin = RH2M (FAO-56 eq. 19's vapour pressure)
+ *   T2MDEW (°C)                           → vapourPressure = e°(T2MDEW) (FAO-56 eq. 14), and the
+ *                                           rhMax/rhMin it implies, shown
+ *   RH2M (%, daily mean)                  → rhMean; without T2MDEW also rhMax = rhMin = RH2M, shown
  *   WS10M (m/s at 10 m)                   → windAverage; else WS2M or WS50M brought to 10 m
  *   WS10M_MAX (m/s at 10 m)               → windDayMax; else WS2M_MAX or WS50M_MAX brought to 10 m
  *   windMorningMax                        → null (POWER has no sub-daily values in daily answers)
@@ -17,6 +18,7 @@ import type { DailyWeather } from '../../weather-source.js';
 import {
   humidityRangeFromDewPoint,
   precipitationToMm,
+  saturationVapourPressure,
   solarToWhPerM2,
   temperatureToCelsius,
   windSpeedAt10m,
@@ -120,6 +122,7 @@ export function nasaPowerDay(date: IsoDate, mapping: NasaPowerMapping, value: (p
   const windDayMax = mapping.windDayMax ? read(mapping.windDayMax.parameter) : null;
   let rhMax: number | null = null;
   let rhMin: number | null = null;
+  const vapourPressure = dewPoint === null ? null : saturationVapourPressure(temperatureToCelsius(dewPoint, 'C'));
   if (dewPoint !== null && tmax !== null && tmin !== null) {
     ({ rhMax, rhMin } = humidityRangeFromDewPoint(temperatureToCelsius(dewPoint, 'C'), tmax, tmin));
   } else if (rhMean !== null) {
@@ -133,6 +136,8 @@ export function nasaPowerDay(date: IsoDate, mapping: NasaPowerMapping, value: (p
     solar: solar === null ? null : solarToWhPerM2(solar, mapping.solar!.unit),
     rhMax,
     rhMin,
+    vapourPressure,
+    rhMean,
     windDayMax: windDayMax === null ? null : windSpeedAt10m(windDayMax, mapping.windDayMax!.height),
     windMorningMax: null,
     windAverage: windAverage === null ? null : windSpeedAt10m(windAverage, mapping.windAverage!.height),

@@ -53,6 +53,8 @@ interface Section {
 
 interface OpenMeteoDocument {
   utcOffsetSeconds: number;
+  /** Elevation of the model cell the values stand for, m (the answer's `elevation`). */
+  elevation?: number;
   daily?: Section;
   hourly?: Section;
 }
@@ -63,6 +65,7 @@ export function readOpenMeteoBody(body: string): OpenMeteoDocument {
   const offset = document.utc_offset_seconds ?? 0;
   if (typeof offset !== 'number' || !Number.isInteger(offset)) fail('utc_offset_seconds is not an integer');
   const result: OpenMeteoDocument = { utcOffsetSeconds: offset };
+  if (typeof document.elevation === 'number' && Number.isFinite(document.elevation)) result.elevation = document.elevation;
   for (const name of ['daily', 'hourly'] as const) {
     const section = document[name];
     if (section === undefined) continue;
@@ -183,9 +186,13 @@ function daysFromHours(document: OpenMeteoDocument): Map<IsoDate, DayFromHours> 
   return out;
 }
 
-/** Daily weather for every date of `range` (see the file comment). */
-export function parseOpenMeteoDaily(body: string, range: DateRange): DailyWeather[] {
+/**
+ * Daily weather for every date of `range` (see the file comment). `onElevation` receives the
+ * elevation the answer names for its model cell, when it names one.
+ */
+export function parseOpenMeteoDaily(body: string, range: DateRange, onElevation?: (metres: number) => void): DailyWeather[] {
   const document = readOpenMeteoBody(body);
+  if (document.elevation !== undefined) onElevation?.(document.elevation);
   const daily = document.daily ?? fail('no daily section');
   const index = new Map<string, number>();
   daily.time.forEach((time, i) => index.set(String(time), i));

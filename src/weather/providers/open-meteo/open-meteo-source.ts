@@ -16,7 +16,7 @@ import type { WeatherCache } from '../../weather-cache.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from '../../weather-source.js';
 import { createHttpClient, type HttpClient } from '../http-client.js';
 import { localDate, timeZoneAt as lookupTimeZone } from '../../time-zone.js';
-import { readThroughDaily } from '../read-through-daily.js';
+import { readThroughDaily, siteElevation } from '../read-through-daily.js';
 import { asSourceUnavailable } from '../upstream-failure.js';
 import { parseOpenMeteoDaily, parseOpenMeteoHourly } from './open-meteo-parser.js';
 import { DEFAULT_OPEN_METEO_ENDPOINTS, openMeteoDailyUrl, openMeteoHourlyUrl, type OpenMeteoEndpoints } from './open-meteo-request.js';
@@ -57,9 +57,9 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
   const forecastTtlMs = options.forecastTtlMs ?? HOUR_MS;
   const { cache, clock } = options;
 
-  async function fetchDaily(url: string, range: DateRange): Promise<DailyWeather[]> {
+  async function fetchDaily(url: string, range: DateRange, onElevation: (metres: number) => void): Promise<DailyWeather[]> {
     const response = await http.getText(url);
-    return parseOpenMeteoDaily(response.body, range);
+    return parseOpenMeteoDaily(response.body, range, onElevation);
   }
 
   return {
@@ -73,6 +73,10 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
       if (range.start < OPEN_METEO_ARCHIVE_START || range.end > addDays(today, OPEN_METEO_FORECAST_DAYS_AHEAD)) return null;
       const lastArchiveDate: IsoDate = addDays(today, -recentDays - 1);
       try {
+        let fetchedElevation: number | null = null;
+        const onElevation = (metres: number) => {
+          fetchedElevation = metres;
+        };
         const days = await readThroughDaily({
           cache,
           dataset: OPEN_METEO_SOURCE_NAME,
@@ -86,16 +90,17 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
             const parts: DailyWeather[] = [];
             if (run.start <= lastArchiveDate) {
               const archive = { start: run.start, end: run.end < lastArchiveDate ? run.end : lastArchiveDate };
-              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.archiveUrl, cell.latitude, cell.longitude, archive, timeZone, endpoints.apiKey), archive)));
+              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.archiveUrl, cell.latitude, cell.longitude, archive, timeZone, endpoints.apiKey), archive, onElevation)));
             }
             if (run.end > lastArchiveDate) {
               const recent = { start: run.start > lastArchiveDate ? run.start : addDays(lastArchiveDate, 1), end: run.end };
-              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.forecastUrl, cell.latitude, cell.longitude, recent, timeZone, endpoints.apiKey), recent)));
+              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.forecastUrl, cell.latitude, cell.longitude, recent, timeZone, endpoints.apiKey), recent, onElevation)));
             }
             return parts;
           },
         });
-        return { source: OPEN_METEO_SOURCE_NAME, days };
+        const elevation = await siteElevation(cache, cell.id, OPEN_METEO_SOURCE_NAME, fetchedElevation);
+        return { source: OPEN_METEO_SOURCE_NAME, days, elevation };
       } catch (error) {
         return asSourceUnavailable(OPEN_METEO_SOURCE_NAME, error);
       }
