@@ -90,7 +90,7 @@ export const ForecastQuery = Type.Object({
   ...WeatherListQuery,
   blockSize: Type.Optional(Type.String({ description: 'hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1)' })),
   conditionsType: Type.Optional(Type.String({ description: 'basic or standard (default)' })),
-  useLocalTime: Type.Optional(Type.String({ description: "true: block times in the field's time zone; false (default)" })),
+  useLocalTime: Type.Optional(Type.String({ description: "true: block times in the time zone of the field or location (utcOffset ignored); false (default)" })),
   utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),
 });
 
