@@ -501,6 +501,21 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       expectErrorBody(await get(`${LOCATION}/forecasts`), 503);
     });
 
+    it('is documented in the OpenAPI document with the parameters of the field forms', async () => {
+      const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
+        paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+      };
+      const namesOf = (path: string) => (doc.paths[path]?.get?.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
+      for (const [location, field] of [
+        ['/v2/weather/locations/{coordinates}/forecasts', '/v2/weather/fields/{fieldId}/forecasts'],
+        ['/v2/weather/locations/{coordinates}/forecasts/{dates}', '/v2/weather/fields/{fieldId}/forecasts/{dates}'],
+      ] as const) {
+        const names = namesOf(location);
+        expect(names).toEqual(namesOf(field).map((name) => (name === 'path:fieldId' ? 'path:coordinates' : name)).sort());
+        expect(names).toEqual(expect.arrayContaining(['query:blockSize', 'query:utcOffset', 'query:useLocalTime', 'query:conditionsType', 'query:limit', 'query:properties', 'query:units']));
+      }
+    });
+
     it('needs a token like every other path', async () => {
       expectErrorBody(await t.app.inject({ method: 'GET', url: `${LOCATION}/forecasts` }), 401);
     });
