@@ -4,8 +4,11 @@
  * bodies on GET/HEAD/DELETE, planting groups that keep their shape (also inside batch-job
  * payloads), and open ranges `{date},` on every ranged path.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { canonicalApiUrl } from '../../src/http/api-paths.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource } from '../support/fake-weather-source.js';
@@ -78,6 +81,14 @@ describe.each(databaseKinds())('compatibility with clients of the original servi
     });
   }
   const get = (url: string, headers = auth) => t.app.inject({ method: 'GET', url, headers });
+
+  /** A second app on the same store, listening on a free port. */
+  async function buildListeningApp() {
+    const app = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    return { port, auth, close: () => app.close() };
+  }
 
   describe('trailing slash', () => {
     // Every list of the interface, with paging parameters where the list pages, so that
@@ -235,6 +246,37 @@ describe.each(databaseKinds())('compatibility with clients of the original servi
         const again = await t.app.inject({ method: 'DELETE', url, headers: { ...auth, ...headers }, payload });
         expect(seen(again)).toEqual(seen(await t.app.inject({ method: 'DELETE', url, headers: auth })));
         expectErrorBody(again, 404);
+      }
+    });
+
+    it('answers over a real keep-alive connection, which stays usable after an unread body', async () => {
+      const server = await buildListeningApp();
+      try {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const call = (method: string, path: string, body?: string) =>
+          new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+            const request = http.request(
+              { host: '127.0.0.1', port: server.port, method, path, agent, headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) } },
+              (response) => {
+                let text = '';
+                response.setEncoding('utf8');
+                response.on('data', (chunk: string) => (text += chunk));
+                response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, socket: request.socket }));
+              },
+            );
+            request.on('error', reject);
+            request.end(body);
+          });
+        const deleted = await call('DELETE', '/v2/fields/nope/', 'not json at all '.repeat(1000));
+        expect(deleted.status, deleted.body).toBe(404);
+        expect(JSON.parse(deleted.body).simpleMessage).toBe('Field not found.');
+        const listed = await call('GET', '/v2/fields/?limit=1', '{"broken":');
+        expect(listed.status).toBe(200);
+        expect(listed.socket).toBe(deleted.socket);
+        expect(JSON.parse(listed.body)._links.self.href).toBe('/v2/fields?limit=1');
+        agent.destroy();
+      } finally {
+        await server.close();
       }
     });
 
