@@ -21,6 +21,7 @@ import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
 import { ApiError } from './http/api-error.js';
+import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
 import { installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
 import { createKeyRateLimiter } from './http/key-rate-limit.js';
@@ -70,6 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
+    // `/v2/fields/` is `/v2/fields`: routed, linked and cached in the canonical form (http/api-paths.ts).
+    rewriteUrl: rewriteApiUrl,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     // Errors the router raises before any route runs (bad percent-encoding, over-long path segments).
     frameworkErrors: (error, request, reply) => {
@@ -109,6 +112,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   installErrorHandling(app);
+  refuseEmptyPathSegments(app);
+  // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
+  app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
   const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
   app.addHook('onRequest', (request, reply, done) => {

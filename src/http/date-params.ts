@@ -30,6 +30,8 @@ function partsOf(segment: string, names: SpanNames, what: string): [string, stri
   if (parts.length > 2) {
     throw invalidParameter(names.single, `Give one ${what} or two separated by a comma ({${names.start}},{${names.end}}); got '${segment}'.`);
   }
+  // An open range `{start},` (empty end) is that one day: published clients write it so.
+  if (parts.length === 2 && parts[1] === '' && parts[0] !== '') return [parts[0]!];
   return parts.length === 2 ? [parts[0]!, parts[1]!] : [parts[0]!];
 }
 
@@ -41,7 +43,10 @@ export function parseIsoDate(text: string, name: string): IsoDate {
   return text;
 }
 
-/** `{date}` or `{startDate},{endDate}`; a range whose end precedes its start is refused. */
+/**
+ * `{date}` or `{startDate},{endDate}`; a range whose end precedes its start is refused. An open
+ * range `{date},` is the one date (answered as `{date}` is).
+ */
 export function parseDateSpan(segment: string, names: SpanNames = DATE_NAMES): DateSpan {
   const parts = partsOf(segment, names, 'date');
   if (parts.length === 1) {
@@ -111,7 +116,7 @@ export function parseMonthDay(text: string, name: string): MonthDay {
   return text;
 }
 
-/** `MM-DD` or `MM-DD,MM-DD`. A range spans at most one year by construction. */
+/** `MM-DD` or `MM-DD,MM-DD` (an open `MM-DD,` is the one day). A range spans at most one year by construction. */
 export function parseMonthDaySpan(segment: string, names: SpanNames = MONTH_DAY_NAMES): MonthDaySpan {
   const parts = partsOf(segment, names, 'day (MM-DD)');
   if (parts.length === 1) {
@@ -137,9 +142,10 @@ function parseYear(text: string, name: string): number {
   return Number(text);
 }
 
-/** `{startYear},{endYear}`, both four-digit, inclusive, end not before start. */
+/** `{startYear},{endYear}`, both four-digit, inclusive, end not before start; an open `{startYear},` is that one year. */
 export function parseYearSpan(segment: string, names: { start: string; end: string } = { start: 'startYear', end: 'endYear' }): YearSpan {
   const parts = segment.split(',').map((part) => part.trim());
+  if (parts.length === 2 && parts[1] === '' && parts[0] !== '') parts[1] = parts[0]!;
   if (parts.length !== 2) {
     throw invalidParameter(names.start, `Give the years as {${names.start}},{${names.end}}, two four-digit years separated by a comma (got '${segment}').`);
   }

@@ -1,4 +1,8 @@
-/** Routes with a JSON body accept only JSON media types (`application/json`, `application/*+json`): anything else is 415. */
+/**
+ * Routes with a JSON body accept only JSON media types (`application/json`, `application/*+json`):
+ * anything else is 415. GET, HEAD and DELETE never read a body, whatever its Content-Type (DELETE
+ * is declared body-less in app.ts; published clients send it with a JSON type and no JSON).
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 

@@ -31,7 +31,7 @@ interface Block {
   endTime: string;
   conditionsCode: string;
   conditionsText: string;
-  temperatures: { value: number | null; max: number; min: number; units: string };
+  temperatures: { value?: number; max: number; min: number; units: string };
   [key: string]: unknown;
 }
 
@@ -172,8 +172,10 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       ]);
       const second = forecast[1]!;
       expect(Object.keys(second)).toEqual(BLOCK_KEYS);
+      // Larger blocks give exactly max, min, units: no `value` key at all (not even null).
+      for (const block of forecast) expect(Object.keys(block.temperatures)).toEqual(['max', 'min', 'units']);
       expect(second).toMatchObject({
-        temperatures: { value: null, max: 21, min: 16, units: 'C' },
+        temperatures: { max: 21, min: 16, units: 'C' },
         precipitation: { amount: 0, units: 'mm' },
         sky: { cloudCover: 10, sunshine: 90 },
         solar: { amount: 600, units: 'Wh/m^2' },
@@ -214,7 +216,7 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       const [block] = (await day('?blockSize=24')).forecast;
       expect(block!.conditionsCode).toBe('D21');
       expect(block!.conditionsText).toBe('Partly Cloudy, Light Rain, Light Wind/Calm');
-      expect(block!.temperatures).toEqual({ value: null, max: 33, min: 10, units: 'C' });
+      expect(JSON.stringify(block!.temperatures)).toBe(JSON.stringify({ max: 33, min: 10, units: 'C' }));
     });
 
     it.each(['5', '0', '48', 'six', '1.5', '-1'])('refuses blockSize=%s naming the allowed sizes', async (size) => {
@@ -343,7 +345,8 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
     it('converts to °F, inches and mph with units=usa', async () => {
       const { forecast } = await day('?units=usa&blockSize=6');
       const block = forecast[2]! as Block & Record<string, any>;
-      expect(block.temperatures).toEqual({ value: null, max: expect.closeTo(27 * 1.8 + 32, 9), min: expect.closeTo(22 * 1.8 + 32, 9), units: 'F' });
+      expect(Object.keys(block.temperatures)).toEqual(['max', 'min', 'units']);
+      expect(block.temperatures).toEqual({ max: expect.closeTo(27 * 1.8 + 32, 9), min: expect.closeTo(22 * 1.8 + 32, 9), units: 'F' });
       expect(block.precipitation.amount).toBeCloseTo(9 / 25.4, 9);
       expect(block.precipitation.units).toBe('in');
       expect(block.wind).toEqual({
@@ -384,10 +387,9 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       expect((await get('/v2/weather/fields/north/forecasts/2024-06-22')).statusCode).toBe(200);
     });
 
-    it("answers 404 for an unknown field and another account's field, and has no latitude/longitude paths", async () => {
+    it("answers 404 for an unknown field and another account's field", async () => {
       expectErrorBody(await get('/v2/weather/fields/nope/forecasts'), 404);
       expectErrorBody(await get('/v2/weather/fields/private/forecasts/2024-06-16'), 404);
-      expectErrorBody(await get('/v2/weather/locations/41.5,-93.5/forecasts'), 404);
     });
 
     it('answers 503 with Retry-After when the source is unreachable, 404 when it has no forecast', async () => {
@@ -398,6 +400,124 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       weather.unavailable = false;
       weather.missing = true;
       expectErrorBody(await get('/v2/weather/fields/north/forecasts/2024-06-16'), 404);
+    });
+  });
+
+  describe('at a latitude/longitude', () => {
+    const LOCATION = '/v2/weather/locations/41.5,-93.5';
+    const FIELD = '/v2/weather/fields/north';
+
+    /** The field answer as the location answers it: no fieldId, no svc:field, location paths. */
+    function asAtLocation(value: unknown): unknown {
+      if (Array.isArray(value)) return value.map(asAtLocation);
+      if (value && typeof value === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const [key, member] of Object.entries(value)) {
+          if (key === 'fieldId' || key === 'svc:field') continue;
+          out[key] = asAtLocation(member);
+        }
+        return out;
+      }
+      return typeof value === 'string' && value.startsWith(FIELD) ? LOCATION + value.slice(FIELD.length) : value;
+    }
+
+    // Every parameter of the field forms, on every path form (no dates, one date, a range, an open range).
+    const queries = [
+      '',
+      '?blockSize=6',
+      '?blockSize=24&units=usa',
+      '?limit=3&offset=2',
+      '?limit=2&sort=-date',
+      '?properties=temperatures,conditionsCode',
+      '?conditionsType=basic&blockSize=3',
+      '?utcOffset=-05:00&blockSize=4',
+      '?useLocalTime=true&blockSize=8',
+      '?useLocalTime=false&utcOffset=%2B05:30&blockSize=12',
+      '?blockSize=2&conditionsType=standard&properties=sky,wind&units=metric',
+    ];
+    const paths = ['/forecasts', '/forecasts/2024-06-16', '/forecasts/2024-06-16,2024-06-19', '/forecasts/2024-06-17,'];
+
+    // Paging and sorting apply to lists only: they are left out for the single-date forms.
+    const cases = paths.flatMap((path) => queries.map((query) => [path, query] as const));
+    const listed = cases.filter(([path, query]) => path === '/forecasts' || path.includes(',2024') || !/limit|offset|sort/.test(query));
+
+    it.each(listed)(
+      'answers %s%s with the body of the field form, without fieldId and svc:field',
+      async (path, query) => {
+        const atField = await get(`${FIELD}${path}${query}`);
+        const atLocation = await get(`${LOCATION}${path}${query}`);
+        expect(atField.statusCode, atField.body).toBe(200);
+        expect(atLocation.statusCode, atLocation.body).toBe(200);
+        expect(atLocation.body).toBe(JSON.stringify(asAtLocation(atField.json())));
+        expect(atLocation.headers['x-data-source']).toBe('fake-forecast');
+        const fieldRange = atField.headers['content-range'] as string | undefined;
+        expect(atLocation.headers['content-range']).toBe(fieldRange === undefined ? undefined : `forecasts ${fieldRange.replace(/ fields$/, '')}`);
+      },
+    );
+
+    it('answers one date with exactly date, location (latitude, longitude), forecast and _links', async () => {
+      const body = (await get(`${LOCATION}/forecasts/2024-06-16`)).json();
+      expect(Object.keys(body)).toEqual(['date', 'location', 'forecast', '_links']);
+      expect(JSON.stringify(body.location)).toBe(JSON.stringify(IOWA));
+      expect(JSON.stringify(body._links)).toBe(JSON.stringify({ self: { href: `${LOCATION}/forecasts/2024-06-16` }, curies: CURIES }));
+      expect(body.forecast).toHaveLength(24);
+    });
+
+    it('pages with next and prev links at the location', async () => {
+      const body = (await get(`${LOCATION}/forecasts?limit=3&offset=3`)).json();
+      expect(body._links).toEqual({
+        self: { href: `${LOCATION}/forecasts?limit=3&offset=3` },
+        next: { href: `${LOCATION}/forecasts?limit=3&offset=6` },
+        prev: { href: `${LOCATION}/forecasts?limit=3&offset=0` },
+        curies: CURIES,
+      });
+    });
+
+    it.each([
+      ['/forecasts/2024-06-14', 'singleDate'],
+      ['/forecasts/2024-06-20,2024-06-23', 'endDate'],
+      ['/forecasts?blockSize=5', 'blockSize'],
+      ['/forecasts?utcOffset=5', 'utcOffset'],
+      ['/forecasts?useLocalTime=maybe', 'useLocalTime'],
+      ['/forecasts?conditionsType=fancy', 'conditionsType'],
+      ['/forecasts?limit=8', 'limit'],
+      ['/forecasts?properties=location', 'properties'],
+    ])('refuses %s naming %s', async (path, name) => {
+      const error = expectErrorBody(await get(`${LOCATION}${path}`), 400);
+      expect(error.simpleMessage).toContain(`'${name}'`);
+    });
+
+    it('says the window is at the location, and refuses coordinates out of range', async () => {
+      const error = expectErrorBody(await get(`${LOCATION}/forecasts/2024-06-23`), 400);
+      expect(error.detailedMessage).toContain('today or later at the location');
+      expect(expectErrorBody(await get('/v2/weather/locations/91,-93.5/forecasts'), 400).simpleMessage).toContain("'latitude'");
+      expect(expectErrorBody(await get('/v2/weather/locations/41.5,east/forecasts/2024-06-16'), 400).simpleMessage).toContain("'longitude'");
+      expectErrorBody(await get('/v2/weather/locations/41.5/forecasts'), 400);
+    });
+
+    it('gives 416 past the end and 503 when the source is unreachable', async () => {
+      expectErrorBody(await get(`${LOCATION}/forecasts?offset=8`), 416);
+      weather.unavailable = true;
+      expectErrorBody(await get(`${LOCATION}/forecasts`), 503);
+    });
+
+    it('is documented in the OpenAPI document with the parameters of the field forms', async () => {
+      const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
+        paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+      };
+      const namesOf = (path: string) => (doc.paths[path]?.get?.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
+      for (const [location, field] of [
+        ['/v2/weather/locations/{coordinates}/forecasts', '/v2/weather/fields/{fieldId}/forecasts'],
+        ['/v2/weather/locations/{coordinates}/forecasts/{dates}', '/v2/weather/fields/{fieldId}/forecasts/{dates}'],
+      ] as const) {
+        const names = namesOf(location);
+        expect(names).toEqual(namesOf(field).map((name) => (name === 'path:fieldId' ? 'path:coordinates' : name)).sort());
+        expect(names).toEqual(expect.arrayContaining(['query:blockSize', 'query:utcOffset', 'query:useLocalTime', 'query:conditionsType', 'query:limit', 'query:properties', 'query:units']));
+      }
+    });
+
+    it('needs a token like every other path', async () => {
+      expectErrorBody(await t.app.inject({ method: 'GET', url: `${LOCATION}/forecasts` }), 401);
     });
   });
 });

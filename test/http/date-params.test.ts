@@ -47,6 +47,15 @@ describe('dates and date ranges', () => {
     expect(message).toContain(`'${name}'`);
   });
 
+  it('reads an open range {date}, as that one date, answered as the single date is', () => {
+    expect(parseDateSpan('2024-05-01,')).toEqual(parseDateSpan('2024-05-01'));
+    expect(parseDateSpan('2024-05-01, ')).toEqual({ start: '2024-05-01', end: '2024-05-01', single: true });
+    expect(refusal(() => parseDateSpan(',2024-05-01'))).toContain("'startDate'");
+    expect(refusal(() => parseDateSpan(','))).toContain("'startDate'");
+    expect(refusal(() => parseDateSpan('2023-02-29,'))).toContain("'singleDate'");
+    expect(refusal(() => parseDateSpan('2024-05-01,,'))).toContain("'singleDate'");
+  });
+
   it('says a reversed range must not end before it starts', () => {
     expect(refusal(() => parseDateSpan('2024-05-07,2024-05-01'))).toContain('endDate (2024-05-01) must not be before startDate (2024-05-07)');
   });
@@ -95,6 +104,11 @@ describe('month-day ranges', () => {
     expect(monthDaysBetween('02-29', '02-28')).toHaveLength(366);
   });
 
+  it('reads an open day range MM-DD, as that one day', () => {
+    expect(parseMonthDaySpan('02-29,')).toEqual(parseMonthDaySpan('02-29'));
+    expect(refusal(() => parseMonthDaySpan(',03-01'))).toContain("'startDay'");
+  });
+
   it('reads a single day', () => {
     expect(parseMonthDaySpan('02-29')).toEqual({ start: '02-29', end: '02-29', single: true, crossesYearEnd: false, days: ['02-29'] });
   });
@@ -125,6 +139,11 @@ describe('years', () => {
     ['0999,2010', 'startYear'],
   ])('refuses %s naming %s', (segment, name) => {
     expect(refusal(() => parseYearSpan(segment))).toContain(`'${name}'`);
+  });
+
+  it('reads an open year range {startYear}, as that one year', () => {
+    expect(parseYearSpan('2015,')).toEqual({ startYear: 2015, endYear: 2015 });
+    expect(refusal(() => parseYearSpan(',2015'))).toContain("'startYear'");
   });
 
   it('reads excludeYears, sorted and unique', () => {

@@ -1,7 +1,7 @@
 /** The one place that knows the Planting JSON shape and key order. */
 import { curies, link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import type { PlantingRecord } from '../../store/planting-repository.js';
+import type { PlantingRecord, Yield } from '../../store/planting-repository.js';
 import { cropPath } from '../crops/crop-presenter.js';
 import { fieldPath } from '../fields/field-presenter.js';
 import { PLANTING_PROPERTIES } from './planting-schemas.js';
@@ -10,23 +10,23 @@ export function plantingPath(fieldId: string, id: number): string {
   return `/v2/agronomics/fields/${segment(fieldId)}/plantings/${id}`;
 }
 
-/** A yield or projections group is `null` when none of its members is set. */
+/** A yield pair as a group: unset is `{ amount: null, units: null }`, never a bare null. */
+function yieldGroup(pair: Yield | null) {
+  return { amount: pair?.amount ?? null, units: pair?.units ?? null };
+}
+
+/**
+ * Groups keep their shape (supplement, "Nulls"): `projections` and `yield` are always objects,
+ * unset leaves `null`, so clients unpacking them column by column see the same keys in every row.
+ */
 export function presentPlanting(planting: PlantingRecord, baseUrl: string, chosen: Set<string> | null = null) {
-  const projected = planting.projectedYield;
-  const actual = planting.actualYield;
   const body = {
     id: planting.id,
     crop: planting.crop,
     field: planting.fieldId,
     plantingDate: planting.plantingDate,
-    projections:
-      projected === null && planting.projectedHarvestDate === null
-        ? null
-        : {
-            yield: projected && { amount: projected.amount, units: projected.units },
-            harvestDate: planting.projectedHarvestDate,
-          },
-    yield: actual && { amount: actual.amount, units: actual.units },
+    projections: { yield: yieldGroup(planting.projectedYield), harvestDate: planting.projectedHarvestDate },
+    yield: yieldGroup(planting.actualYield),
     harvestDate: planting.harvestDate,
     _links: {
       self: link(plantingPath(planting.fieldId, planting.id)),

@@ -60,7 +60,8 @@ export const PlantingPatchBody = Type.Array(
   { minItems: 1, description: 'a JSON-Patch array of at least one command' },
 );
 
-const YieldSchema = Nullable(Type.Object({ amount: Type.Optional(Type.Number()), units: Type.Optional(Type.String()) }));
+/** Groups keep their shape: `{ amount, units }` with null leaves when unset. */
+const YieldSchema = Type.Object({ amount: Type.Optional(Nullable(Type.Number())), units: Type.Optional(Nullable(Type.String())) });
 
 /**
  * Key order: id, crop, field, plantingDate, projections, yield, harvestDate, _links. Every
@@ -71,7 +72,7 @@ export const PlantingSchema = Type.Object({
   crop: Type.Optional(Type.String()),
   field: Type.Optional(Type.String()),
   plantingDate: Type.Optional(Type.String()),
-  projections: Type.Optional(Nullable(Type.Object({ yield: Type.Optional(YieldSchema), harvestDate: Type.Optional(Nullable(Type.String())) }))),
+  projections: Type.Optional(Type.Object({ yield: Type.Optional(YieldSchema), harvestDate: Type.Optional(Nullable(Type.String())) })),
   yield: Type.Optional(YieldSchema),
   harvestDate: Type.Optional(Nullable(Type.String())),
   _links: Type.Optional(

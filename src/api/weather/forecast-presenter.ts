@@ -35,7 +35,8 @@ export function forecastPath(place: WeatherPlace, date: string): string {
 /**
  * One block. Block size 1: `temperatures` has value, max and min (all the hour's temperature);
  * `max`/`min` of relativeHumidity, wind, soilTemperatures, soilMoisture are null. Larger blocks:
- * `temperatures.value` is null (only min and max are given), every other max/min is filled.
+ * `temperatures` is exactly `{max, min, units}` (no `value` key: the spec gives only min and max),
+ * every other max/min is filled.
  */
 export function presentBlock(block: PresentableBlock, view: ForecastView) {
   const { units } = view;
@@ -53,12 +54,9 @@ export function presentBlock(block: PresentableBlock, view: ForecastView) {
     endTime: formatTimestamp(block.end, block.endOffsetMinutes),
     conditionsCode: block.conditions.code,
     conditionsText: block.conditions.text,
-    temperatures: {
-      value: hourly ? temperature(v.temperature.average) : null,
-      max: temperature(v.temperature.max),
-      min: temperature(v.temperature.min),
-      units: temperatureUnits(units),
-    },
+    temperatures: hourly
+      ? { value: temperature(v.temperature.average), max: temperature(v.temperature.max), min: temperature(v.temperature.min), units: temperatureUnits(units) }
+      : { max: temperature(v.temperature.max), min: temperature(v.temperature.min), units: temperatureUnits(units) },
     precipitation: { chance: v.precipitationChance, amount: depthInUnitSystem(v.precipitation, units), units: precipitationUnits(units) },
     sky: { cloudCover: v.cloudCover, sunshine: v.sunshine },
     solar: { amount: v.solar, units: SOLAR_UNITS },

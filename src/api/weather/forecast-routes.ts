@@ -1,6 +1,7 @@
 /**
- * Forecasts of a field: today plus 7 days, one date, or a date range, in blocks of 1 to 24 hours.
- * Thin: parse → service → present.
+ * Forecasts of a field or of a latitude/longitude: today plus 7 days, one date, or a date range,
+ * in blocks of 1 to 24 hours. Both forms take the same parameters and answer the same body
+ * (`location` without `fieldId`, no `svc:field` link at a location). Thin: parse → service → present.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -24,8 +25,8 @@ import { localToday, WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { pageOfDates } from './date-pages.js';
 import { presentForecastDay } from './forecast-presenter.js';
 import { FORECAST_PROPERTIES, FORECAST_SORTS, ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './forecast-schemas.js';
-import { FieldWeatherDatesParams, FieldWeatherParams } from './weather-schemas.js';
-import { fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
+import { FieldWeatherDatesParams, FieldWeatherParams, LocationWeatherDatesParams, LocationWeatherParams } from './weather-schemas.js';
+import { coordinatePlace, fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
 
 const TAGS = ['forecasts'];
 
@@ -49,7 +50,7 @@ function parseConditionsType(text: string | undefined): ConditionsType {
   return lower as ConditionsType;
 }
 
-/** `useLocalTime=true` → the field's zone (utcOffset ignored, though still checked); else `utcOffset` or UTC. */
+/** `useLocalTime=true` → the place's zone (utcOffset ignored, though still checked); else `utcOffset` or UTC. */
 function parseTimeFrame(query: Query): TimeFrame {
   const offsetMinutes = parseUtcOffset(query.utcOffset);
   if (parseBoolean(query.useLocalTime, 'useLocalTime', false)) return { kind: 'local' };
@@ -57,8 +58,7 @@ function parseTimeFrame(query: Query): TimeFrame {
 }
 
 export async function forecastRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  async function answer(fieldId: string, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const place = await fieldPlace(context, request, fieldId);
+  async function answer(place: WeatherPlace, dates: string | undefined, request: FastifyRequest, reply: FastifyReply) {
     // Forecasts are issued per local date: the key's date is the issue date.
     const key = await weatherAnswerKey(context, request, place.location, localToday(place.location, context.clock));
     return context.answers.answer(reply, key, () => build(place, dates, request, reply));
@@ -81,7 +81,7 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
       span = { start: window.earliest, end: window.latest, single: false };
     } else {
       span = parseDateSpan(dates);
-      checkDateSpanWithin(span, { ...window, rule: `today or later at the field, at most ${WEATHER_WINDOWS.forecastDaysAhead} days ahead` });
+      checkDateSpanWithin(span, { ...window, rule: `today or later at the ${place.fieldHref ? 'field' : 'location'}, at most ${WEATHER_WINDOWS.forecastDaysAhead} days ahead` });
     }
     const view = { place, units, blockSize, chosen, baseUrl: context.config.baseUrl };
     const options = { blockSize, frame, conditionsType };
@@ -97,27 +97,24 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
     const result = await forecasts.forecast(place.location, page.ascending, options);
     setDataSource(reply, result.source);
     const byDate = new Map(result.days.map((day) => [day.date, day] as const));
-    reply.header('Content-Range', `${contentRange(paging.offset, page.dates.length, page.total)} fields`);
+    const range = contentRange(paging.offset, page.dates.length, page.total);
+    // As the observations: `… fields` on field paths, `forecasts …` at a location.
+    reply.header('Content-Range', place.fieldHref ? `${range} fields` : `forecasts ${range}`);
     return {
       forecasts: page.dates.map((date) => presentForecastDay(byDate.get(date)!, view)),
       _links: listLinks(place, request.url, pageLinks(requestPath(request), query, paging, page.total), context.config.baseUrl),
     };
   }
 
+  const list = { tags: TAGS, querystring: ForecastQuery, response: { 200: ForecastListSchema } };
+  const dated = { tags: TAGS, querystring: ForecastQuery, response: { 200: ForecastDatedSchema } };
+
   app.get(
     '/v2/weather/fields/:fieldId/forecasts',
-    {
-      schema: {
-        summary: 'Forecast of a field: today plus 7 days',
-        tags: TAGS,
-        params: FieldWeatherParams,
-        querystring: ForecastQuery,
-        response: { 200: ForecastListSchema },
-      },
-    },
+    { schema: { ...list, summary: 'Forecast of a field: today plus 7 days', params: FieldWeatherParams } },
     async (request, reply) => {
       const { fieldId } = request.params as { fieldId: string };
-      return answer(fieldId, undefined, request, reply);
+      return answer(await fieldPlace(context, request, fieldId), undefined, request, reply);
     },
   );
 
@@ -125,16 +122,38 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
     '/v2/weather/fields/:fieldId/forecasts/:dates',
     {
       schema: {
+        ...dated,
         summary: 'Forecast of a field: one date or {startDate},{endDate} (today to 7 days ahead)',
-        tags: TAGS,
         params: FieldWeatherDatesParams,
-        querystring: ForecastQuery,
-        response: { 200: ForecastDatedSchema },
       },
     },
     async (request, reply) => {
       const { fieldId, dates } = request.params as { fieldId: string; dates: string };
-      return answer(fieldId, dates, request, reply);
+      return answer(await fieldPlace(context, request, fieldId), dates, request, reply);
+    },
+  );
+
+  app.get(
+    '/v2/weather/locations/:coordinates/forecasts',
+    { schema: { ...list, summary: 'Forecast at a latitude/longitude: today plus 7 days', params: LocationWeatherParams } },
+    async (request, reply) => {
+      const { coordinates } = request.params as { coordinates: string };
+      return answer(coordinatePlace(coordinates), undefined, request, reply);
+    },
+  );
+
+  app.get(
+    '/v2/weather/locations/:coordinates/forecasts/:dates',
+    {
+      schema: {
+        ...dated,
+        summary: 'Forecast at a latitude/longitude: one date or {startDate},{endDate} (today to 7 days ahead)',
+        params: LocationWeatherDatesParams,
+      },
+    },
+    async (request, reply) => {
+      const { coordinates, dates } = request.params as { coordinates: string; dates: string };
+      return answer(coordinatePlace(coordinates), dates, request, reply);
     },
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Forecast day and block. Key order follows the service's published responses
  * (docs/weather-api.md): a block is startTime, endTime, conditionsCode, conditionsText,
- * temperatures{value,max,min,units}, precipitation{chance,amount,units}, sky{cloudCover,sunshine},
+ * temperatures{value,max,min,units} (exactly {max,min,units} for blocks above one hour),
+ * precipitation{chance,amount,units}, sky{cloudCover,sunshine},
  * solar{amount,units}, relativeHumidity{average,max,min}, wind{average,max,min,units},
  * dewPoint{amount,units}, soilTemperatures[{depth,average,max,min,units}],
  * soilMoisture[{depth,average,max,min}]. A single day is exactly date, location, forecast, _links.
  */
 import { Type } from 'typebox';
+import { Nullable } from '../schema-helpers.js';
 import {
   ItemLinksSchema,
   ListLinksSchema,
@@ -25,7 +27,7 @@ export const ForecastBlockSchema = Type.Object({
   conditionsText: Type.Optional(Type.String()),
   temperatures: Type.Optional(
     Type.Object({
-      value: Type.Optional(NullableNumber),
+      value: Type.Optional(Nullable(Type.Number({ description: 'the hour temperature; block size 1 only, absent (not null) on larger blocks' }))),
       max: Type.Optional(NullableNumber),
       min: Type.Optional(NullableNumber),
       units: Type.Optional(Type.String()),
@@ -90,7 +92,7 @@ export const ForecastQuery = Type.Object({
   ...WeatherListQuery,
   blockSize: Type.Optional(Type.String({ description: 'hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1)' })),
   conditionsType: Type.Optional(Type.String({ description: 'basic or standard (default)' })),
-  useLocalTime: Type.Optional(Type.String({ description: "true: block times in the field's time zone; false (default)" })),
+  useLocalTime: Type.Optional(Type.String({ description: "true: block times in the time zone of the field or location (utcOffset ignored); false (default)" })),
   utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),
 });
 
