@@ -7,6 +7,7 @@ import * as weather from './0004-weather.js';
 import * as keyMapAccess from './0005-key-map-access.js';
 import * as webAccounts from './0006-web-accounts.js';
 import * as keyRateLimits from './0007-key-rate-limits.js';
+import * as jobFairness from './0008-job-fairness.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-key-map-access': keyMapAccess,
   '0006-web-accounts': webAccounts,
   '0007-key-rate-limits': keyRateLimits,
+  '0008-job-fairness': jobFairness,
 };
 
 export const migrationProvider: MigrationProvider = {
