@@ -58,6 +58,8 @@ export function checkJobRequests(requests: RequestedCall[]): BundledRequest[] {
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 const PERCENT_ENCODING = /%(?![0-9A-Fa-f]{2})/;
 const RESOLVING_BASE = 'http://agwx.invalid';
+/** `.`, `/` or `\` percent-encoded, once or more (`%2e`, `%252e`, …). */
+const ENCODED_DOT_OR_SLASH = /%(25)*(2e|2f|5c)/i;
 
 /**
  * Why `api` cannot be bundled, or null when it can. The URI is resolved exactly as the
@@ -86,8 +88,8 @@ export function problemOf(api: string): string | null {
   } catch {
     return 'the URI cannot be parsed (check its percent-encoding)';
   }
-  if (/%2e|%2f|%5c/i.test(path) || resolved.origin !== RESOLVING_BASE || resolved.pathname !== path) {
-    return 'the path must not contain encoded dots or slashes (%2e, %2f, %5c) nor anything else that resolves outside of it';
+  if (ENCODED_DOT_OR_SLASH.test(path) || resolved.origin !== RESOLVING_BASE || resolved.pathname !== path) {
+    return 'the path must not contain encoded dots or slashes (%2e, %2f, %5c, also encoded twice) nor anything else that resolves outside of it';
   }
   if (path.includes('//')) return 'the path must not contain empty segments (//)';
   return null;

@@ -56,8 +56,10 @@ const REQUESTS_IN_FLIGHT = 4;
 const RESULTS_PER_BATCH = 100;
 /** A turn: how long a job runs before it looks whether another account waits. */
 export const DEFAULT_TURN_MS = 1000;
-/** While waiting for the key's rate limit, how often the run looks whether it should stop. */
+/** While waiting for the key's rate limit, how often the run looks whether it should stop… */
 const PACING_STEP_MS = 100;
+/** …and how often it asks the rate limit again. */
+const PACING_RECHECK_MS = 1000;
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 const TEXT_MEDIA = /^text\//i;
@@ -141,13 +143,18 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     payload: JSON.stringify(errorBody(status, randomUUID(), simple, detail)),
   });
 
-  /** Waits until the key may run one more request (counted), or the run stops; false when it stopped. */
+  /**
+   * Waits until the key may run one more request (and counts it), asking again at least every
+   * second (a raised limit applies at once); false when the run stopped meanwhile.
+   */
   const paced = async (): Promise<boolean> => {
     if (!deps.pace || apiKey === null) return true;
     for (;;) {
       const waitMs = await deps.pace(apiKey, job.accountId);
       if (waitMs <= 0) return true;
-      const until = deps.leaseClock.now() + waitMs;
+      // Results so far are saved (and readable) while the job waits.
+      await flush();
+      const until = deps.leaseClock.now() + Math.min(waitMs, PACING_RECHECK_MS);
       while (deps.leaseClock.now() < until) {
         if (stopped()) return false;
         await sleep(Math.max(1, Math.min(PACING_STEP_MS, until - deps.leaseClock.now())));
