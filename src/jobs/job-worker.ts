@@ -5,8 +5,8 @@
  * the retention sweep every `sweepMs`.
  *
  * Stopping (graceful shutdown) stops claiming, lets requests in flight finish, and hands each
- * running job back to the queue; after a crash the job's lease expires and any instance runs it
- * again from its start.
+ * running job back to the queue with its results; after a crash the job's lease expires and any
+ * instance runs the requests that have no saved result.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
