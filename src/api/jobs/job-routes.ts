@@ -33,7 +33,14 @@ export async function jobRoutes(app: FastifyInstance, context: AppContext): Prom
     '/v2/jobs',
     {
       bodyLimit: JOB_BODY_LIMIT,
-      schema: { summary: 'Create a batch job (bundled GET requests)', tags: TAGS, body: CreateJobBody, response: { 201: CreatedJobSchema } },
+      schema: {
+        summary: 'Create a batch job (bundled GET requests)',
+        description:
+          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Accounts take turns on the job workers.',
+        tags: TAGS,
+        body: CreateJobBody,
+        response: { 201: CreatedJobSchema },
+      },
     },
     async (request, reply) => {
       const body = request.body as Static<typeof CreateJobBody>;
