@@ -30,6 +30,7 @@ import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
 import { limitRequestsPerKey } from './http/rate-limit-hook.js';
 import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
 import { createTokenService } from './http/tokens.js';
+import { createJobPacer } from './jobs/job-rate-limit.js';
 import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
 import { verifySecret } from './services/credentials.js';
 import type { Store } from './store/store.js';
@@ -93,13 +94,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   context.keyUsage = keyUsage;
   app.addHook('onReady', async () => keyUsage.start());
   app.addHook('onClose', async () => keyUsage.stop());
-  // Batch jobs run their requests through this app, in-process, as the job's account.
+  const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
+  const rateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit };
+  // Batch jobs run their requests through this app, in-process, as the key that queued them.
   const internalCaller = createInternalCaller();
   if (deps.jobs) {
     const worker = createJobWorker({
       store,
       clock,
       internalCaller,
+      pace: createJobPacer({ tokens, limiter: rateLimiter, defaults: rateLimitDefaults }),
       log: app.log,
       dispatch: (request) => app.inject(request),
       options: deps.jobs,
@@ -116,7 +120,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
   app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
-  const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -155,7 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(async (api) => {
     requireBearerToken(api, tokens, internalCaller);
-    limitRequestsPerKey(api, rateLimiter, { standard: config.rateLimit, enterprise: config.enterpriseRateLimit });
+    limitRequestsPerKey(api, rateLimiter, rateLimitDefaults);
     countRequestsPerKey(api, keyUsage, clock);
     requireJsonBodies(api);
     await protectedRoutes(api, context);

@@ -56,6 +56,8 @@ export interface Config {
   jobPollMilliseconds: number;
   /** How often finished jobs past their retention are purged. */
   jobSweepSeconds: number;
+  /** Requests an account may have waiting in queued and running jobs, all its keys together. */
+  jobMaxQueuedRequests: number;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: integer(env, 'AGWX_JOB_LEASE_SECONDS', 30, 2, 3600),
     jobPollMilliseconds: integer(env, 'AGWX_JOB_POLL_MS', 1000, 10, 60_000),
     jobSweepSeconds: integer(env, 'AGWX_JOB_SWEEP_SECONDS', 600, 1, 86_400),
+    jobMaxQueuedRequests: integer(env, 'AGWX_JOB_MAX_QUEUED_REQUESTS', 50_000, 1, 100_000_000),
   };
 }
 

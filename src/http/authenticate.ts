@@ -34,30 +34,39 @@ function tokenOf(request: FastifyRequest): string {
 }
 
 /**
- * The application calling itself for an account (batch jobs run their requests through
+ * The application calling itself for an API key (batch jobs run their requests through
  * `app.inject`): a header carrying a random secret made per app, never sent out nor stored, and
- * the caller. Without the secret the header is refused like a bad token.
+ * the key with its account. The request then acts as that key exactly as its tokens would (its
+ * state, map limits and rate limits, re-read like theirs). Without the secret the header is
+ * refused like a bad token.
  */
 export const INTERNAL_CALLER_HEADER = 'x-agwx-internal-caller';
 
+/** Whom an in-process request acts for. */
+export interface InternalCallerIdentity {
+  key: string;
+  accountId: number;
+}
+
 export interface InternalCaller {
-  /** Headers that make an in-process request act for `auth`. */
-  headersFor(auth: AuthContext): Record<string, string>;
+  /** Headers that make an in-process request act for `caller`. */
+  headersFor(caller: InternalCallerIdentity): Record<string, string>;
   /** The caller named by a header value, or null unless it carries this app's secret. */
-  verify(value: string): AuthContext | null;
+  verify(value: string): InternalCallerIdentity | null;
 }
 
 export function createInternalCaller(): InternalCaller {
   const secret = randomBytes(32);
   const prefix = `${secret.toString('base64url')}.`;
   return {
-    headersFor: (auth) => ({ [INTERNAL_CALLER_HEADER]: prefix + Buffer.from(JSON.stringify(auth)).toString('base64url') }),
+    headersFor: ({ key, accountId }) => ({ [INTERNAL_CALLER_HEADER]: prefix + Buffer.from(JSON.stringify({ key, accountId })).toString('base64url') }),
     verify(value) {
       const dot = value.indexOf('.');
       const presented = Buffer.from(value.slice(0, Math.max(dot, 0)), 'base64url');
       if (dot < 0 || presented.length !== secret.length || !timingSafeEqual(presented, secret)) return null;
       try {
-        return JSON.parse(Buffer.from(value.slice(dot + 1), 'base64url').toString()) as AuthContext;
+        const caller = JSON.parse(Buffer.from(value.slice(dot + 1), 'base64url').toString()) as Partial<InternalCallerIdentity>;
+        return typeof caller.key === 'string' && typeof caller.accountId === 'number' ? { key: caller.key, accountId: caller.accountId } : null;
       } catch {
         return null;
       }
@@ -73,7 +82,7 @@ export function requireBearerToken(scope: FastifyInstance, tokens: TokenService,
     if (internal !== undefined) {
       const caller = typeof internal === 'string' ? internalCaller?.verify(internal) : null;
       if (!caller) throw unauthorized('Invalid authorization header.', 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.');
-      request.auth = caller;
+      request.auth = await tokens.authenticateKey(caller.key, caller.accountId);
       return;
     }
     request.auth = await tokens.authenticate(tokenOf(request));

@@ -46,6 +46,8 @@ export interface TokenService {
   issue(key: string, accountId: number): { accessToken: string; expiresIn: number };
   /** Resolves the caller of a bearer token, or throws a 401 ApiError. */
   authenticate(token: string): Promise<AuthContext>;
+  /** The caller of an API key of `accountId` as its tokens see it (batch jobs), or a 401 ApiError. */
+  authenticateKey(key: string, accountId: number): Promise<AuthContext>;
 }
 
 interface CachedKey {
@@ -111,6 +113,13 @@ export function createTokenService(options: {
       const context = await keyContext(claims.sub);
       if (!context || context.accountId !== claims.acc) {
         throw unauthorized('Invalid access token.', 'The API key of this token is disabled or no longer exists.');
+      }
+      return context;
+    },
+    async authenticateKey(key, accountId) {
+      const context = await keyContext(key);
+      if (!context || context.accountId !== accountId) {
+        throw unauthorized('Invalid API key.', 'The API key that queued this job is disabled or no longer exists.');
       }
       return context;
     },

@@ -54,7 +54,20 @@ export function checkJobRequests(requests: RequestedCall[]): BundledRequest[] {
   return checked;
 }
 
-function problemOf(api: string): string | null {
+/** Characters a request URI may hold as they are (RFC 3986); anything else must be percent-encoded. */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
+const PERCENT_ENCODING = /%(?![0-9A-Fa-f]{2})/;
+const RESOLVING_BASE = 'http://agwx.invalid';
+/** `.`, `/` or `\` percent-encoded, once or more (`%2e`, `%252e`, …). */
+const ENCODED_DOT_OR_SLASH = /%(25)*(2e|2f|5c)/i;
+
+/**
+ * Why `api` cannot be bundled, or null when it can. The URI is resolved exactly as the
+ * in-process request resolves it (the WHATWG URL parser: `%2e%2e` and `.%2e` are `..`, a
+ * backslash is a slash, tabs and newlines vanish, `//host/…` names another host); a URI whose
+ * path resolving would change is refused, so the path that runs is the path that was checked.
+ */
+export function problemOf(api: string): string | null {
   const space = api.indexOf(' ');
   if (space < 0) return "only GET requests can be bundled, written 'GET /v2/…' (the verb, one space, the URI)";
   const verb = api.slice(0, space);
@@ -63,14 +76,22 @@ function problemOf(api: string): string | null {
   if (/\s/.test(uri)) return 'the URI must not contain spaces (encode them as %20), and verb and URI are separated by one space';
   if (!uri.startsWith('/v2/')) return 'the URI must be a path starting with /v2/';
   if (uri.includes('#')) return 'the URI must not contain a fragment (#)';
-  const path = uri.split('?')[0]!;
+  const question = uri.indexOf('?');
+  const path = question < 0 ? uri : uri.slice(0, question);
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) return 'the path must not contain . or .. segments';
+  if (!URI_CHARACTERS.test(uri)) return 'the URI holds a character that must be percent-encoded (backslashes, quotes, brackets, control and non-ASCII characters)';
+  if (PERCENT_ENCODING.test(uri)) return 'the URI cannot be parsed (check its percent-encoding)';
+  let resolved: URL;
   try {
     decodeURIComponent(path);
-    new URL(uri, 'http://localhost');
+    resolved = new URL(uri, RESOLVING_BASE);
   } catch {
     return 'the URI cannot be parsed (check its percent-encoding)';
   }
+  if (ENCODED_DOT_OR_SLASH.test(path) || resolved.origin !== RESOLVING_BASE || resolved.pathname !== path) {
+    return 'the path must not contain encoded dots or slashes (%2e, %2f, %5c, also encoded twice) nor anything else that resolves outside of it';
+  }
+  if (path.includes('//')) return 'the path must not contain empty segments (//)';
   return null;
 }
 

@@ -1,18 +1,21 @@
 /**
  * Runs one claimed job: every bundled request goes through the same application in-process
  * (`app.inject`: the same routes, hooks, validation and error handling as a direct call, with no
- * HTTP round trip and no token), acting for the job's account. A failing request is a result like
- * any other; only losing the claim or stopping the worker ends a run early.
+ * HTTP round trip and no token), acting as the API key that queued the job, with that key's map
+ * and rate limits. A failing request is a result like any other; losing the claim, stopping the
+ * worker or the end of the job's turn (another account waits) ends a run early. Requests that
+ * already have a result from an earlier turn or run are not run again.
  */
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
+import { setImmediate as nextTurnOfEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../core/clock.js';
 import { errorBody } from '../http/api-error.js';
 import type { InternalCaller } from '../http/authenticate.js';
 import type { ClaimedJob, JobResultRecord } from '../store/job-repository.js';
 import type { Store } from '../store/store.js';
-import { uriOf } from './job-requests.js';
+import type { JobPacer } from './job-rate-limit.js';
+import { problemOf, uriOf } from './job-requests.js';
 
 /** What a request answered in-process. */
 export interface DispatchedResponse {
@@ -33,16 +36,30 @@ export interface JobRunnerDependencies {
   /** Wall-clock time for leases (they coordinate processes, so never a pinned clock). */
   leaseClock: Clock;
   leaseMs: number;
+  /** How often a running job looks whether another account waits for a turn (default 1 s). */
+  turnMs?: number;
+  /** Counts each bundled request against the key's rate limit; absent: not counted. */
+  pace?: JobPacer;
   log: FastifyBaseLogger;
 }
 
-/** `done`; `lost`: cancelled or taken over by another worker; `interrupted`: the worker is stopping. */
-export type RunOutcome = 'done' | 'lost' | 'interrupted';
+/**
+ * `done`; `lost`: cancelled or taken over by another worker; `interrupted`: the worker is stopping;
+ * `yielded`: its turn is over (another account waits). Interrupted and yielded runs go back to the
+ * queue with the results they have.
+ */
+export type RunOutcome = 'done' | 'lost' | 'interrupted' | 'yielded';
 
 /** Requests of one job in flight at once. */
 const REQUESTS_IN_FLIGHT = 4;
 /** Results written to the database per batch (each batch also renews the lease). */
 const RESULTS_PER_BATCH = 100;
+/** A turn: how long a job runs before it looks whether another account waits. */
+export const DEFAULT_TURN_MS = 1000;
+/** While waiting for the key's rate limit, how often the run looks whether it should stop… */
+const PACING_STEP_MS = 100;
+/** …and how often it asks the rate limit again. */
+const PACING_RECHECK_MS = 1000;
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 const TEXT_MEDIA = /^text\//i;
@@ -71,20 +88,15 @@ export function payloadText(response: DispatchedResponse): string {
 
 export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signal: AbortSignal): Promise<RunOutcome> {
   const { store, log } = deps;
-  const account = await store.accounts.findById(job.accountId);
-  if (!account) return 'lost';
-  const headers = deps.internalCaller.headersFor({
-    key: `job:${job.id}`,
-    accountId: account.id,
-    accountName: account.name,
-    enterprise: account.enterprise,
-  });
+  const apiKey = job.apiKey;
+  const headers = apiKey === null ? null : deps.internalCaller.headersFor({ key: apiKey, accountId: job.accountId });
   const leaseUntil = () => deps.leaseClock.now() + deps.leaseMs;
 
   let lost = false;
   let interrupted = false;
+  let yielding = false;
   let failure: unknown = null;
-  const stopped = () => lost || interrupted || failure !== null || signal.aborted;
+  const stopped = () => lost || interrupted || yielding || failure !== null || signal.aborted;
 
   // Renews the lease while a slow request runs; result batches renew it too.
   const heartbeat = setInterval(() => {
@@ -95,6 +107,24 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
       (error: unknown) => log.warn({ jobId: job.id, err: error }, 'job lease renewal failed'),
     );
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
+
+  // At the end of each turn, hands the job back when another account waits with fewer jobs running.
+  let checking = false;
+  const turns = setInterval(() => {
+    if (checking || stopped()) return;
+    checking = true;
+    store.jobs
+      .othersWaiting(job.accountId, deps.leaseClock.now())
+      .then(
+        (waiting) => {
+          if (waiting) yielding = true;
+        },
+        (error: unknown) => log.warn({ jobId: job.id, err: error }, 'checking the queue for other accounts failed'),
+      )
+      .finally(() => {
+        checking = false;
+      });
+  }, deps.turnMs ?? DEFAULT_TURN_MS);
 
   let pending: JobResultRecord[] = [];
   let writes: Promise<void> = Promise.resolve();
@@ -108,7 +138,37 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     return writes;
   };
 
+  const failed = (status: number, simple: string, detail: string) => ({
+    httpStatus: status,
+    payload: JSON.stringify(errorBody(status, randomUUID(), simple, detail)),
+  });
+
+  /**
+   * Waits until the key may run one more request (and counts it), asking again at least every
+   * second (a raised limit applies at once); false when the run stopped meanwhile.
+   */
+  const paced = async (): Promise<boolean> => {
+    if (!deps.pace || apiKey === null) return true;
+    for (;;) {
+      const waitMs = await deps.pace(apiKey, job.accountId);
+      if (waitMs <= 0) return true;
+      // Results so far are saved (and readable) while the job waits.
+      await flush();
+      const until = deps.leaseClock.now() + Math.min(waitMs, PACING_RECHECK_MS);
+      while (deps.leaseClock.now() < until) {
+        if (stopped()) return false;
+        await sleep(Math.max(1, Math.min(PACING_STEP_MS, until - deps.leaseClock.now())));
+      }
+    }
+  };
+
   const call = async (api: string): Promise<Omit<JobResultRecord, 'position'> | null> => {
+    // Checked again as it runs: a job queued under older rules never runs a path outside the API.
+    const problem = problemOf(api);
+    if (problem !== null) return failed(400, 'Invalid bundled request.', `'${api.slice(0, 80)}': ${problem}.`);
+    if (headers === null) {
+      return failed(401, 'Invalid API key.', 'This job was queued before jobs kept the API key that queued them; submit it again.');
+    }
     try {
       const response = await deps.dispatch({ method: 'GET', url: uriOf(api), headers });
       return { httpStatus: response.statusCode, payload: payloadText(response) };
@@ -125,13 +185,16 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     }
   };
 
+  const saved = new Set(job.savedPositions);
+  const todo = job.requests.map((_, position) => position).filter((position) => !saved.has(position));
   let next = 0;
   const lane = async () => {
     try {
-      while (!stopped() && next < job.requests.length) {
-        const position = next++;
+      while (!stopped() && next < todo.length) {
+        if (!(await paced()) || stopped() || next >= todo.length) return;
+        const position = todo[next++]!;
         const result = await call(job.requests[position]!.api);
-        if (result === null || stopped()) return;
+        if (result === null || lost || failure !== null || signal.aborted) return;
         pending.push({ position, ...result });
         if (pending.length >= RESULTS_PER_BATCH) await flush();
         // In-process requests on an embedded database can complete without ever leaving the
@@ -146,13 +209,15 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
   try {
     await Promise.all(Array.from({ length: REQUESTS_IN_FLIGHT }, lane));
     if (failure !== null) throw failure;
-    if (interrupted || signal.aborted) return 'interrupted';
+    // Results of requests that ran are kept, whether the run ends or hands its turn back.
     await flush();
     if (lost) return 'lost';
-    if (signal.aborted) return 'interrupted';
-    return (await store.jobs.complete(job.id, job.token, deps.clock.now())) ? 'done' : 'lost';
+    if (interrupted || signal.aborted) return 'interrupted';
+    if (next < todo.length) return 'yielded';
+    return (await store.jobs.complete(job.id, job.token, deps.clock.now(), deps.leaseClock.now())) ? 'done' : 'lost';
   } finally {
     clearInterval(heartbeat);
+    clearInterval(turns);
     await writes.catch(() => undefined);
   }
 }

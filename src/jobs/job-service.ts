@@ -1,6 +1,6 @@
 /** Batch job use cases of the API: create (queue), read, cancel or purge. */
 import type { Clock } from '../core/clock.js';
-import { notFoundError } from '../core/errors.js';
+import { invalid, notFoundError } from '../core/errors.js';
 import type { JobRecord } from '../store/job-repository.js';
 import type { Store } from '../store/store.js';
 import { checkJobRequests, type RequestedCall } from './job-requests.js';
@@ -32,8 +32,30 @@ export interface NewJobRequest {
   requests: RequestedCall[];
 }
 
+/** Who queues a job: its requests run as this key. */
+export interface JobSubmitter {
+  accountId: number;
+  key: string;
+}
+
+/**
+ * The account has too many requests waiting in its queued and running jobs to queue this one now
+ * (429 with Retry-After: it may once some of them are done).
+ */
+export class JobQueueFullError extends Error {
+  constructor(
+    readonly queuedRequests: number,
+    readonly requested: number,
+    readonly maxQueuedRequests: number,
+  ) {
+    super(`account has ${queuedRequests} requests queued; ${requested} more would exceed ${maxQueuedRequests}`);
+    this.name = 'JobQueueFullError';
+  }
+}
+
 export interface JobService {
-  create(accountId: number, request: NewJobRequest): Promise<JobView>;
+  /** Queues a job; a job over the account's cap of queued requests throws JobQueueFullError (or a 400 when it could never fit). */
+  create(submitter: JobSubmitter, request: NewJobRequest): Promise<JobView>;
   get(accountId: number, id: number): Promise<JobView>;
   /** Queued or running → cancelled; done → purged. Short view. */
   cancel(accountId: number, id: number): Promise<JobView>;
@@ -55,14 +77,28 @@ function parsePayload(text: string): unknown {
   }
 }
 
-/** `onQueued` wakes this instance's worker (others find the job when they next look). */
-export function createJobService(store: Store, clock: Clock, onQueued?: () => void): JobService {
+/**
+ * `maxQueuedRequests`: the requests an account may have in its queued and running jobs.
+ * `onQueued` wakes this instance's worker (others find the job when they next look).
+ */
+export function createJobService(store: Store, clock: Clock, maxQueuedRequests: number, onQueued?: () => void): JobService {
   return {
-    async create(accountId, request) {
+    async create(submitter, request) {
       const requests = checkJobRequests(request.requests);
-      const { job, queuePosition } = await store.jobs.insert({ accountId, title: request.title, type: request.type, requests }, clock.now());
+      if (requests.length > maxQueuedRequests) {
+        throw invalid(
+          'Too many requests in the job.',
+          `An account may have at most ${maxQueuedRequests} requests in its queued and running jobs; this job alone has ${requests.length}. Split it into smaller jobs.`,
+        );
+      }
+      const queued = await store.jobs.insert(
+        { accountId: submitter.accountId, apiKey: submitter.key, title: request.title, type: request.type, requests },
+        clock.now(),
+        maxQueuedRequests,
+      );
+      if ('refused' in queued) throw new JobQueueFullError(queued.queuedRequests, requests.length, maxQueuedRequests);
       onQueued?.();
-      return { job, status: 'queued', queuePosition };
+      return { job: queued.job, status: 'queued', queuePosition: queued.queuePosition };
     },
     async get(accountId, id) {
       const job = await store.jobs.get(accountId, id);

@@ -1,11 +1,12 @@
 /**
- * The job worker of one instance: `concurrency` slots, each claiming the oldest runnable job from
- * the database queue and running it; an idle slot looks again every `pollMs` (or at once when
- * this instance queues a job). Also runs the retention sweep every `sweepMs`.
+ * The job worker of one instance: `concurrency` slots, each claiming the next runnable job from
+ * the database queue (accounts take turns) and running it until it is done or its turn is over;
+ * an idle slot looks again every `pollMs` (or at once when this instance queues a job). Also runs
+ * the retention sweep every `sweepMs`.
  *
  * Stopping (graceful shutdown) stops claiming, lets requests in flight finish, and hands each
- * running job back to the queue; after a crash the job's lease expires and any instance runs it
- * again from its start.
+ * running job back to the queue with its results; after a crash the job's lease expires and any
+ * instance runs the requests that have no saved result.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,7 @@ import { type Clock, systemClock } from '../core/clock.js';
 import type { InternalCaller } from '../http/authenticate.js';
 import type { Store } from '../store/store.js';
 import { purgeExpiredJobs } from './job-retention.js';
+import type { JobPacer } from './job-rate-limit.js';
 import { type Dispatch, type JobRunnerDependencies, runJob } from './job-runner.js';
 
 export interface JobWorkerOptions {
@@ -27,6 +29,8 @@ export interface JobWorkerOptions {
   sweepMs?: number;
   /** Clock of the leases (default: the system clock). */
   leaseClock?: Clock;
+  /** How often a running job looks whether another account waits for a turn (default 1 s). */
+  turnMs?: number;
 }
 
 export interface JobWorker {
@@ -42,6 +46,8 @@ export interface JobWorkerDependencies {
   clock: Clock;
   dispatch: Dispatch;
   internalCaller: InternalCaller;
+  /** Counts bundled requests against their key's rate limit (see job-rate-limit.ts). */
+  pace?: JobPacer;
   log: FastifyBaseLogger;
   options: JobWorkerOptions;
 }
@@ -69,6 +75,8 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
     clock,
     leaseClock,
     leaseMs,
+    ...(options.turnMs !== undefined ? { turnMs: options.turnMs } : {}),
+    ...(deps.pace ? { pace: deps.pace } : {}),
     log,
   };
 
@@ -109,14 +117,14 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
         if (!stopping.signal.aborted) await idle();
         continue;
       }
-      log.info({ jobId: job.id, requests: job.requests.length, attempt: job.attempts }, 'job started');
+      log.info({ jobId: job.id, requests: job.requests.length, saved: job.savedPositions.length, attempt: job.attempts }, 'job started');
       try {
         const outcome = await runJob(job, runner, stopping.signal);
-        if (outcome === 'interrupted') await store.jobs.release(job.id, job.token);
-        log.info({ jobId: job.id, outcome }, 'job ended');
+        if (outcome === 'interrupted' || outcome === 'yielded') await store.jobs.release(job.id, job.token, leaseClock.now());
+        log.info({ jobId: job.id, outcome }, outcome === 'yielded' ? 'job turn ended' : 'job ended');
       } catch (error) {
         log.error({ jobId: job.id, err: error }, 'job run failed; handing it back to the queue');
-        await store.jobs.release(job.id, job.token).catch(() => undefined);
+        await store.jobs.release(job.id, job.token, leaseClock.now()).catch(() => undefined);
         if (!stopping.signal.aborted) await idle();
       }
     }

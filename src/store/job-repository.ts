@@ -2,14 +2,20 @@
  * Batch jobs and their results: the queue lives here, in the database, so that a job accepted is
  * never lost and several instances share one queue.
  *
- * Claims: a worker claims the oldest runnable job (queued, or running with an expired lease) in
- * one conditional statement — `FOR UPDATE SKIP LOCKED` on PostgreSQL, an immediate transaction
- * on SQLite — and holds it with a random token and a lease it renews. Every later write of the
+ * Claims: a worker claims a runnable job (queued, or running with an expired lease) in one
+ * conditional statement — `FOR UPDATE SKIP LOCKED` on PostgreSQL, an immediate transaction on
+ * SQLite — and holds it with a random token and a lease it renews. Every later write of the
  * worker (results, lease, completion) is conditional on its token, so a worker whose claim was
  * taken over, or whose job was cancelled, can no longer change the job.
+ *
+ * Accounts take turns: the claim picks the account with the fewest jobs running, then the one
+ * served least recently (`served_at`), then its oldest job. A running job hands its turn back
+ * when another account waits with fewer jobs running (`othersWaiting`); results are kept, so
+ * the next claim goes on where the last one stopped.
  */
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from './database.js';
+import { lockForUpdate } from './row-lock.js';
 import type { Database, JobTable } from './schema.js';
 
 /** `running` is shown to clients as `queued` ("queued, may be running"). */
@@ -37,7 +43,11 @@ export interface JobRecord {
 export interface ClaimedJob {
   id: number;
   accountId: number;
+  /** The API key the requests run as (null: a job queued before keys were kept with jobs). */
+  apiKey: string | null;
   requests: BundledRequest[];
+  /** Positions that already have a result (saved by an earlier turn or run): not run again. */
+  savedPositions: number[];
   token: string;
   attempts: number;
 }
@@ -51,16 +61,26 @@ export interface JobResultRecord {
 
 export interface NewJob {
   accountId: number;
+  /** The API key that queues the job; its requests run as this key. */
+  apiKey: string;
   title: string;
   type: string;
   requests: BundledRequest[];
 }
 
 export interface JobRepository {
-  /** Queues a job; returns it with its queue position (1 = next to run). */
-  insert(job: NewJob, now: number): Promise<{ job: JobRecord; queuePosition: number }>;
+  /**
+   * Queues a job, unless the account's queued and running jobs would then bundle more than
+   * `maxQueuedRequests` requests (checked while holding the account's row). Returns the job with
+   * its queue position, or how many requests the account has queued already.
+   */
+  insert(job: NewJob, now: number, maxQueuedRequests?: number): Promise<{ job: JobRecord; queuePosition: number } | { refused: true; queuedRequests: number }>;
   get(accountId: number, id: number): Promise<JobRecord | undefined>;
-  /** 1 + the number of queued jobs (all accounts) created before this one. */
+  /**
+   * 1 = next to run. Accounts take turns, one job each: the position counts the account's own
+   * queued jobs before this one (k), and from every other account at most k of its queued jobs,
+   * plus one more when it has a job queued before this one.
+   */
   queuePosition(id: number): Promise<number>;
   requests(id: number): Promise<BundledRequest[]>;
   /** Stored results, in request order. */
@@ -71,18 +91,24 @@ export interface JobRepository {
    */
   cancel(accountId: number, id: number, now: number): Promise<JobRecord | undefined>;
   /**
-   * Claims the oldest job that is queued or whose lease expired before `leaseNow`; deletes the
-   * results of an earlier, unfinished run. Undefined when nothing is runnable.
+   * Claims a job that is queued or whose lease expired before `leaseNow`: of the account with the
+   * fewest jobs running, then served least recently, the oldest. Results of earlier turns or runs
+   * are kept (`savedPositions`). Undefined when nothing is runnable.
    */
   claim(token: string, leaseNow: number, leaseUntil: number): Promise<ClaimedJob | undefined>;
+  /**
+   * True when a runnable job of another account waits while that account has fewer jobs running
+   * than `accountId` (this job included): the job should hand its turn back.
+   */
+  othersWaiting(accountId: number, leaseNow: number): Promise<boolean>;
   /** Renews the lease; false when the claim is lost (cancelled, or taken over). */
   extendLease(id: number, token: string, leaseUntil: number): Promise<boolean>;
   /** Stores results and renews the lease, only while the claim holds. */
   saveResults(id: number, token: string, leaseUntil: number, results: JobResultRecord[]): Promise<boolean>;
-  /** Running → done, only while the claim holds. */
-  complete(id: number, token: string, completedAt: number): Promise<boolean>;
-  /** Running → queued (graceful shutdown); partial results are deleted. */
-  release(id: number, token: string): Promise<boolean>;
+  /** Running → done, only while the claim holds; `leaseNow` (wall clock) is when the account was last served. */
+  complete(id: number, token: string, completedAt: number, leaseNow?: number): Promise<boolean>;
+  /** Running → queued (graceful shutdown, or its turn is over); results so far are kept. */
+  release(id: number, token: string, leaseNow: number): Promise<boolean>;
   /** Done jobs completed at or before `cutoff` → purged, their results deleted; returns how many. */
   purgeCompletedBefore(cutoff: number, now: number): Promise<number>;
   /** Jobs waiting and running now (all accounts), for monitoring. */
@@ -146,14 +172,38 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
   };
 
   const queuePosition = async (executor: Kysely<Database>, id: number) => {
-    const row = await executor
+    const job = await executor.selectFrom('jobs').select('account_id').where('id', '=', id).executeTakeFirst();
+    if (!job) return 1;
+    const accounts = await executor
       .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        'account_id',
+        eb.fn.countAll<number | string>().as('queued'),
+        eb.fn.sum<number | string | null>(eb.case().when('id', '<', id).then(1).else(0).end()).as('before'),
+      ])
       .where('state', '=', 'queued')
-      .where('id', '<', id)
-      .executeTakeFirstOrThrow();
-    return Number(row.n) + 1;
+      .groupBy('account_id')
+      .execute();
+    const own = Number(accounts.find((a) => a.account_id === job.account_id)?.before ?? 0);
+    let position = 1 + own;
+    for (const account of accounts) {
+      if (account.account_id === job.account_id) continue;
+      position += Math.min(Number(account.queued), own + (Number(account.before ?? 0) > 0 ? 1 : 0));
+    }
+    return position;
   };
+
+  /** Jobs of the same account as `jobs.account_id` running on an unexpired lease. */
+  const runningOfAccount = (eb: ExpressionBuilder<Database & { j: JobTable }, 'j'>, leaseNow: number) =>
+    eb
+      .selectFrom('jobs as r')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('r.account_id', '=', 'j.account_id')
+      .where('r.state', '=', 'running')
+      .where('r.lease_until', '>=', leaseNow);
+
+  const runnable = (eb: ExpressionBuilder<Database & { j: JobTable }, 'j'>, leaseNow: number) =>
+    eb.or([eb('j.state', '=', 'queued'), eb.and([eb('j.state', '=', 'running'), eb('j.lease_until', '<', leaseNow)])]);
 
   return {
     async queueDepth() {
@@ -166,12 +216,25 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
       return { queued: count('queued'), running: count('running') };
     },
-    async insert(job, now) {
+    async insert(job, now, maxQueuedRequests) {
       return writeTransaction(async (trx) => {
+        if (maxQueuedRequests !== undefined) {
+          // The account's row serialises its submissions (PostgreSQL; SQLite's write lock already does).
+          await lockForUpdate(trx.selectFrom('accounts').select('id').where('id', '=', job.accountId), dialect).execute();
+          const queued = await trx
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.sum<number | string | null>('request_count').as('n'))
+            .where('account_id', '=', job.accountId)
+            .where('state', 'in', ['queued', 'running'])
+            .executeTakeFirstOrThrow();
+          const queuedRequests = Number(queued.n ?? 0);
+          if (queuedRequests + job.requests.length > maxQueuedRequests) return { refused: true as const, queuedRequests };
+        }
         const row = await trx
           .insertInto('jobs')
           .values({
             account_id: job.accountId,
+            api_key: job.apiKey,
             title: job.title,
             type: job.type,
             state: 'queued',
@@ -235,23 +298,56 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
 
     async claim(token, leaseNow, leaseUntil) {
       return writeTransaction(async (trx) => {
-        const runnable = trx
-          .selectFrom('jobs')
-          .select('id')
-          .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', leaseNow)])]))
-          .orderBy('id')
+        const next = trx
+          .selectFrom('jobs as j')
+          .select('j.id')
+          .where((eb) => runnable(eb, leaseNow))
+          .orderBy((eb) => runningOfAccount(eb, leaseNow))
+          .orderBy((eb) =>
+            eb.fn.coalesce(
+              eb.selectFrom('jobs as s').select((inner) => inner.fn.max('s.served_at').as('m')).whereRef('s.account_id', '=', 'j.account_id'),
+              eb.lit(0),
+            ),
+          )
+          .orderBy('j.id')
           .limit(1);
         const row = await trx
           .updateTable('jobs')
-          .set((eb) => ({ state: 'running', claim_token: token, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', dialect === 'postgres' ? runnable.forUpdate().skipLocked() : runnable)
-          .returning(['id', 'account_id', 'requests', 'attempts'])
+          .set((eb) => ({ state: 'running', claim_token: token, lease_until: leaseUntil, served_at: leaseNow, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', dialect === 'postgres' ? next.forUpdate().skipLocked() : next)
+          .returning(['id', 'account_id', 'api_key', 'requests', 'attempts'])
           .executeTakeFirst();
         if (!row) return undefined;
-        // An earlier run that did not finish (crash, lost lease) may have left results behind.
-        await trx.deleteFrom('job_results').where('job_id', '=', row.id).execute();
-        return { id: row.id, accountId: row.account_id, requests: decodeRequests(row.requests), token, attempts: row.attempts };
+        const saved = await trx.selectFrom('job_results').select('position').where('job_id', '=', row.id).execute();
+        return {
+          id: row.id,
+          accountId: row.account_id,
+          apiKey: row.api_key,
+          requests: decodeRequests(row.requests),
+          savedPositions: saved.map((r) => r.position),
+          token,
+          attempts: row.attempts,
+        };
       });
+    },
+
+    async othersWaiting(accountId, leaseNow) {
+      const own = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('state', '=', 'running')
+        .where('lease_until', '>=', leaseNow)
+        .executeTakeFirstOrThrow();
+      const waiting = await db
+        .selectFrom('jobs as j')
+        .select('j.id')
+        .where('j.account_id', '!=', accountId)
+        .where((eb) => runnable(eb, leaseNow))
+        .where((eb) => eb(runningOfAccount(eb, leaseNow), '<', Number(own.n)))
+        .limit(1)
+        .executeTakeFirst();
+      return waiting !== undefined;
     },
 
     extendLease: (id, token, leaseUntil) => writeTransaction((trx) => holdsClaim(trx, id, token, leaseUntil)),
@@ -271,11 +367,11 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       });
     },
 
-    async complete(id, token, completedAt) {
+    async complete(id, token, completedAt, leaseNow) {
       const result = await writeTransaction((trx) =>
         trx
           .updateTable('jobs')
-          .set({ state: 'done', completed_at: completedAt, claim_token: null, lease_until: null })
+          .set({ state: 'done', completed_at: completedAt, claim_token: null, lease_until: null, ...(leaseNow !== undefined ? { served_at: leaseNow } : {}) })
           .where('id', '=', id)
           .where('claim_token', '=', token)
           .where('state', '=', 'running')
@@ -284,19 +380,17 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async release(id, token) {
-      return writeTransaction(async (trx) => {
-        const result = await trx
+    async release(id, token, leaseNow) {
+      const result = await writeTransaction((trx) =>
+        trx
           .updateTable('jobs')
-          .set({ state: 'queued', claim_token: null, lease_until: null })
+          .set({ state: 'queued', claim_token: null, lease_until: null, served_at: leaseNow })
           .where('id', '=', id)
           .where('claim_token', '=', token)
           .where('state', '=', 'running')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await trx.deleteFrom('job_results').where('job_id', '=', id).execute();
-        return true;
-      });
+          .executeTakeFirst(),
+      );
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async purgeCompletedBefore(cutoff, now) {

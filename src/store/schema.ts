@@ -82,6 +82,10 @@ export interface JobTable {
   lease_until: number | null;
   attempts: ColumnType<number, number | undefined, number>;
   completed_at: number | null;
+  /** The API key that queued the job: its requests run as that key (null: queued before keys were kept). */
+  api_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the job last took or left a worker (wall-clock epoch ms): accounts take turns by it. */
+  served_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the job was cancelled or purged. */
   ended_at: number | null;
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { JOB_RETENTION_MS, purgeExpiredJobs } from '../../src/jobs/job-retention.js';
+import { tileAt } from '../../src/maps/index.js';
+import { createKeyService } from '../../src/services/key-service.js';
 import { databaseKinds } from '../support/databases.js';
 import { basic, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
@@ -128,6 +130,33 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
         ['GET /v2/fields/%zz', /cannot be parsed/],
         ['GET /v2/../oauth/token', /\.\. segments/],
         ['GET /v2/fields#x', /fragment/],
+        // Paths that resolve outside /v2 (or elsewhere in it) however they are spelled.
+        ['GET /v2/%2e%2e/metrics', /encoded dots or slashes/],
+        ['GET /v2/%2E%2E/health', /encoded dots or slashes/],
+        ['GET /v2/.%2e/ready', /encoded dots or slashes/],
+        ['GET /v2/%2e./ready', /encoded dots or slashes/],
+        ['GET /v2/fields/%2e%2e/%2e%2e/metrics', /encoded dots or slashes/],
+        ['GET /v2/%252e%252e/metrics', /encoded dots or slashes/],
+        ['GET /v2/..%2fmetrics', /encoded dots or slashes/],
+        ['GET /v2/fields%2f..%2f..%2fmetrics', /encoded dots or slashes/],
+        ['GET /v2/%2e%2e%5cmetrics', /encoded dots or slashes/],
+        ['GET /v2\\..\\metrics', /starting with \/v2\//],
+        ['GET /v2/..\\metrics', /\.\. segments|percent-encoded/],
+        ['GET /v2/fields\\..\\..\\metrics', /percent-encoded/],
+        ['GET /v2//metrics', /empty segments/],
+        ['GET //evil.example/v2/fields', /starting with \/v2\//],
+        ['GET /v2/x/../../oauth/token', /\.\. segments/],
+        ['GET /v2/fields;/../../health', /\.\. segments/],
+        ['GET /v2/fields/%zz', /cannot be parsed/],
+        ['GET /v2/fields/%e2%28', /cannot be parsed/],
+        ['GET /v2/fields/\u00e9', /percent-encoded/],
+        ['GET /metrics', /starting with \/v2\//],
+        ['GET /health', /starting with \/v2\//],
+        ['GET /ready', /starting with \/v2\//],
+        ['GET /account/keys', /starting with \/v2\//],
+        ['GET /docs', /starting with \/v2\//],
+        ['GET /v1/models/Corn', /starting with \/v2\//],
+        ['GET http://localhost/v2/fields', /starting with \/v2\//],
       ];
       for (const [api, reason] of cases) {
         const response = await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }, { title: 'bad', api }]));
@@ -139,7 +168,13 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
     });
 
     it('accepts any query string and GET on any /v2 path (what the endpoint answers is the result)', async () => {
-      const response = await createJob(batch([{ api: 'GET /v2/fields?limit=2&sort=-name&properties=name,acres' }, { api: 'GET /v2/no-such-thing?a=%20b' }]));
+      const response = await createJob(
+        batch([
+          { api: 'GET /v2/fields?limit=2&sort=-name&properties=name,acres' },
+          { api: 'GET /v2/no-such-thing?a=%20b' },
+          { api: 'GET /v2/fields?next=/../../metrics&x=%2e%2e%2fhealth' },
+        ]),
+      );
       expect(response.statusCode).toBe(201);
       expect((await deleteJob(response.json().jobId)).json().jobStatus).toBe('cancelled');
     });
@@ -260,6 +295,65 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       expect(mineResult.httpStatus).toBe(String(mineAlone.statusCode));
       expect(bigResult.httpStatus).toBe(String(bigAlone.statusCode));
       expect(bigResult.httpStatus).not.toBe('400');
+    });
+
+    it('runs only the path it checked: a query pointing elsewhere stays a query, and a bad path queued earlier is refused as it runs', async () => {
+      const created = (await createJob(batch([{ api: 'GET /v2/fields?next=/../../metrics&x=%2e%2e%2fmetrics' }], 'query'))).json();
+      // A job queued before the rules were this strict (written straight to the queue).
+      const queued = await t.store.jobs.insert(
+        { accountId: (await t.store.accounts.findByName('acme'))!.id, apiKey: acmeKey.key, title: 'old', type: 'batch', requests: [{ title: null, api: 'GET /v2/%2e%2e/metrics' }, { title: null, api: 'GET /v2/fields/north-40' }] },
+        TEST_NOW,
+      );
+      if ('refused' in queued) throw new Error('refused');
+      await runQueuedJobs();
+      const query = (await getJob(created.jobId)).json().results[0];
+      expect(query.httpStatus).toBe('200');
+      expect(Object.keys(query.payload)).toEqual(['fields', '_links']);
+      const old = (await getJob(queued.job.id)).json().results;
+      expect(old.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['400', '200']);
+      expect(old[0].payload).toMatchObject({ statusCode: 400, simpleMessage: 'Invalid bundled request.' });
+      expect(JSON.stringify(old[0].payload)).not.toContain('agwx_');
+    });
+
+    it("holds each request to the key's map limits (layers and regions), like the same key's direct call", async () => {
+      const [limited, unlimited] = [await t.login('mapped'), await t.login('mapped')];
+      await t.store.keys.setMapAccess(limited.key.key, { layers: ['base'], regions: [{ west: -100, south: 35, east: -90, north: 45 }] });
+      const tile = (latitude: number, longitude: number) => {
+        const { x, y } = tileAt(longitude, latitude, 8);
+        return `${x},${y},8`;
+      };
+      const requests = [
+        { title: 'allowed', api: `GET /v2/imagery/weathermaps/base/tiles/${tile(41.9, -93.4)}` },
+        { title: 'layer', api: `GET /v2/imagery/weathermaps/states/tiles/${tile(41.9, -93.4)}` },
+        { title: 'region', api: `GET /v2/imagery/weathermaps/base/tiles/${tile(48.8, 2.3)}` },
+      ];
+      const direct = await Promise.all(requests.map((r) => t.app.inject({ method: 'GET', url: r.api.slice(4), headers: limited.auth })));
+      expect(direct.map((r) => r.statusCode)).toEqual([200, 403, 403]);
+      const mine = (await createJob(batch(requests, 'limited'), limited.auth)).json();
+      const theirs = (await createJob(batch(requests, 'unlimited'), unlimited.auth)).json();
+      await runQueuedJobs();
+      const results = (await getJob(mine.jobId, limited.auth)).json().results;
+      expect(results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '403', '403']);
+      expect(results[0].payload).toMatchObject({ contentType: 'image/png', encoding: 'base64' });
+      expect(Buffer.from(results[0].payload.data, 'base64').equals(direct[0]!.rawPayload)).toBe(true);
+      for (const index of [1, 2]) {
+        const { errorId, ...rest } = direct[index]!.json();
+        expect(results[index].payload).toMatchObject(rest);
+        expect(results[index].payload.errorId).not.toBe(errorId);
+      }
+      // The same account's other key has no limits: the key decides, not the account.
+      const open = (await getJob(theirs.jobId, unlimited.auth)).json().results;
+      expect(open.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '200']);
+    });
+
+    it('answers 401 for each request once the key that queued the job is disabled', async () => {
+      const doomed = await t.login('acme');
+      const created = (await createJob(batch([{ api: 'GET /v2/fields/north-40' }], 'disabled key'), doomed.auth)).json();
+      await createKeyService(t.store, t.clock).disableKey(doomed.key.key);
+      await runQueuedJobs();
+      const [result] = (await getJob(created.jobId)).json().results;
+      expect(result.httpStatus).toBe('401');
+      expect(result.payload).toMatchObject({ statusCode: 401, simpleMessage: 'Invalid API key.' });
     });
 
     it("is another account's job: 404, never revealed; a bad id is 400", async () => {

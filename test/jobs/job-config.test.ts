@@ -6,12 +6,16 @@ import { jobWorkerOptions } from '../../src/jobs/job-worker.js';
 describe('job configuration', () => {
   it('has documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ jobConcurrency: 2, jobLeaseSeconds: 30, jobPollMilliseconds: 1000, jobSweepSeconds: 600 });
+    expect(config).toMatchObject({ jobConcurrency: 2, jobLeaseSeconds: 30, jobPollMilliseconds: 1000, jobSweepSeconds: 600, jobMaxQueuedRequests: 50_000 });
     expect(jobWorkerOptions(config)).toEqual({ concurrency: 2, pollMs: 1000, leaseMs: 30_000, sweepMs: 600_000 });
   });
 
   it('reads the variables and refuses invalid values with one clear message', () => {
-    expect(loadConfig({ AGWX_JOB_CONCURRENCY: '8', AGWX_JOB_LEASE_SECONDS: '5' })).toMatchObject({ jobConcurrency: 8, jobLeaseSeconds: 5 });
+    expect(loadConfig({ AGWX_JOB_CONCURRENCY: '8', AGWX_JOB_LEASE_SECONDS: '5', AGWX_JOB_MAX_QUEUED_REQUESTS: '200000' })).toMatchObject({
+      jobConcurrency: 8,
+      jobLeaseSeconds: 5,
+      jobMaxQueuedRequests: 200_000,
+    });
     for (const [name, value] of [
       ['AGWX_JOB_CONCURRENCY', '0'],
       ['AGWX_JOB_CONCURRENCY', 'two'],
@@ -19,6 +23,8 @@ describe('job configuration', () => {
       ['AGWX_JOB_LEASE_SECONDS', '1'],
       ['AGWX_JOB_POLL_MS', '5'],
       ['AGWX_JOB_SWEEP_SECONDS', '-1'],
+      ['AGWX_JOB_MAX_QUEUED_REQUESTS', '0'],
+      ['AGWX_JOB_MAX_QUEUED_REQUESTS', 'lots'],
     ]) {
       expect(() => loadConfig({ [name!]: value })).toThrow(ConfigError);
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^${name} must be a whole number`));

@@ -1,7 +1,7 @@
 /**
  * The real processes on one SQLite file: a server killed with SIGKILL in the middle of a job
  * loses nothing — started again (an `agwx serve` and an `agwx worker` process side by side), the
- * job is run again from its start and completes with every result; jobs queued meanwhile run
+ * job is claimed again, runs the requests without a saved result and completes with every result; jobs queued meanwhile run
  * exactly once; both processes stop gracefully.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -16,11 +16,15 @@ describe.each(databaseKinds())('job queue on %s', (kind) => {
   });
   afterAll(async () => store.close());
 
-  const queue = async (count: number, title = 'job') => {
+  const queue = async (count: number, title = 'job', account = accountId) => {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
-      const { job } = await store.jobs.insert({ accountId, title: `${title}-${i}`, type: 'batch', requests: [{ title: null, api: 'GET /v2/fields' }, { title: 't', api: 'GET /v2/fields/x' }] }, NOW);
-      ids.push(job.id);
+      const queued = await store.jobs.insert(
+        { accountId: account, apiKey: 'key', title: `${title}-${i}`, type: 'batch', requests: [{ title: null, api: 'GET /v2/fields' }, { title: 't', api: 'GET /v2/fields/x' }] },
+        NOW,
+      );
+      if ('refused' in queued) throw new Error('refused');
+      ids.push(queued.job.id);
     }
     return ids;
   };
@@ -60,7 +64,7 @@ describe.each(databaseKinds())('job queue on %s', (kind) => {
     }
   });
 
-  it('gives a job whose lease expired to another worker, from its start; the first can no longer write', async () => {
+  it('gives a job whose lease expired to another worker, with the results saved so far; the first can no longer write', async () => {
     const [id] = await queue(1, 'lease');
     const first = (await store.jobs.claim('first', NOW, NOW + LEASE))!;
     expect(await store.jobs.saveResults(id!, 'first', NOW + LEASE, [{ position: 0, httpStatus: 200, payload: '{"a":1}' }])).toBe(true);
@@ -68,34 +72,76 @@ describe.each(databaseKinds())('job queue on %s', (kind) => {
     // Still held at the renewed lease's end minus one millisecond.
     expect(await store.jobs.claim('second', NOW + 2 * LEASE - 1, NOW + 3 * LEASE)).toBeUndefined();
     const second = await store.jobs.claim('second', NOW + 2 * LEASE + 1, NOW + 3 * LEASE);
-    expect(second).toMatchObject({ id: first.id, token: 'second', attempts: 2 });
-    expect(await resultCount(id!)).toBe(0);
+    expect(second).toMatchObject({ id: first.id, token: 'second', attempts: 2, savedPositions: [0], apiKey: 'key' });
+    expect(await resultCount(id!)).toBe(1);
     expect(await store.jobs.saveResults(id!, 'first', NOW + 4 * LEASE, [{ position: 1, httpStatus: 200, payload: '{}' }])).toBe(false);
     expect(await store.jobs.extendLease(id!, 'first', NOW + 4 * LEASE)).toBe(false);
     expect(await store.jobs.complete(id!, 'first', NOW)).toBe(false);
-    expect(await store.jobs.release(id!, 'first')).toBe(false);
-    expect(await resultCount(id!)).toBe(0);
-    expect(await store.jobs.saveResults(id!, 'second', NOW + 4 * LEASE, [{ position: 0, httpStatus: 404, payload: '{"b":2}' }, { position: 1, httpStatus: 200, payload: '[]' }])).toBe(true);
+    expect(await store.jobs.release(id!, 'first', NOW)).toBe(false);
+    expect(await resultCount(id!)).toBe(1);
+    expect(await store.jobs.saveResults(id!, 'second', NOW + 4 * LEASE, [{ position: 1, httpStatus: 404, payload: '{"b":2}' }])).toBe(true);
     expect(await store.jobs.complete(id!, 'second', NOW + 5)).toBe(true);
     expect(await state(id!)).toEqual({ state: 'done', attempts: 2, claim_token: null });
     expect(await store.jobs.results(id!)).toEqual([
-      { position: 0, httpStatus: 404, payload: '{"b":2}' },
-      { position: 1, httpStatus: 200, payload: '[]' },
+      { position: 0, httpStatus: 200, payload: '{"a":1}' },
+      { position: 1, httpStatus: 404, payload: '{"b":2}' },
     ]);
   });
 
-  it('takes a released job back into the queue at its place, without partial results', async () => {
+  it('takes a released job back into the queue at its place, with its results so far', async () => {
     const [older, younger] = await queue(2, 'release');
     const claimed = (await store.jobs.claim('w', NOW, NOW + LEASE))!;
     expect(claimed.id).toBe(older);
     await store.jobs.saveResults(older!, 'w', NOW + LEASE, [{ position: 0, httpStatus: 200, payload: '{}' }]);
-    expect(await store.jobs.release(older!, 'w')).toBe(true);
+    expect(await store.jobs.release(older!, 'w', NOW)).toBe(true);
     expect(await state(older!)).toEqual({ state: 'queued', attempts: 1, claim_token: null });
-    expect(await resultCount(older!)).toBe(0);
+    expect(await resultCount(older!)).toBe(1);
     expect(await store.jobs.queuePosition(older!)).toBe(1);
     expect(await store.jobs.queuePosition(younger!)).toBe(2);
-    expect((await store.jobs.claim('v', NOW, NOW + LEASE))?.id).toBe(older);
+    const again = await store.jobs.claim('v', NOW, NOW + LEASE);
+    expect(again).toMatchObject({ id: older, savedPositions: [0] });
     await store.jobs.complete(older!, 'v', NOW);
+    await drain('cleanup');
+  });
+
+  it('takes turns between accounts: fewest jobs running first, then the account served least recently', async () => {
+    await drain('cleanup');
+    const [a, b, c] = await Promise.all(['turn-a', 'turn-b', 'turn-c'].map(async (name) => (await store.accounts.create(name, false, NOW)).id));
+    const [a1, a2, a3] = await queue(3, 'a', a);
+    const [b1] = await queue(1, 'b', b);
+    const [c1] = await queue(1, 'c', c);
+    // Round robin: one job of each account, in the order they have jobs waiting, then A again.
+    expect(await store.jobs.queuePosition(b1!)).toBe(2);
+    expect(await store.jobs.queuePosition(c1!)).toBe(3);
+    expect(await store.jobs.queuePosition(a2!)).toBe(4);
+    expect(await store.jobs.queuePosition(a3!)).toBe(5);
+    const claims = [];
+    for (let i = 0; i < 4; i++) claims.push((await store.jobs.claim(`turn-${i}`, NOW + i, NOW + i + LEASE))!.id);
+    expect(claims).toEqual([a1, b1, c1, a2]);
+
+    // A has two jobs running, B one: A's only waiting job is its own; B waiting with fewer running makes A yield.
+    expect(await store.jobs.othersWaiting(a, NOW + 5)).toBe(false);
+    const [b2] = await queue(1, 'b2', b);
+    expect(await store.jobs.othersWaiting(a, NOW + 5)).toBe(true);
+    expect(await store.jobs.othersWaiting(b, NOW + 5)).toBe(false);
+    expect(await store.jobs.othersWaiting(c, NOW + 5)).toBe(false);
+    // A hands a2 back; the next claim goes to B, served before A's hand-back.
+    expect(await store.jobs.release(a2!, 'turn-3', NOW + 10)).toBe(true);
+    expect((await store.jobs.claim('turn-4', NOW + 11, NOW + 11 + LEASE))?.id).toBe(b2);
+    await drain('cleanup', NOW + 10 * LEASE);
+  });
+
+  it("refuses a job that would take the account's queued requests over the cap, even when submissions race", async () => {
+    const account = (await store.accounts.create('capped', false, NOW)).id;
+    const job = { accountId: account, apiKey: 'key', title: 'cap', type: 'batch', requests: [{ title: null, api: 'GET /v2/fields' }, { title: null, api: 'GET /v2/fields' }] };
+    const first = await store.jobs.insert(job, NOW, 3);
+    expect('job' in first).toBe(true);
+    expect(await store.jobs.insert(job, NOW, 3)).toEqual({ refused: true, queuedRequests: 2 });
+    const racing = await Promise.all(Array.from({ length: 6 }, () => store.jobs.insert(job, NOW, 7)));
+    expect(racing.filter((r) => 'job' in r)).toHaveLength(2);
+    // Done jobs no longer count.
+    await drain('cleanup');
+    expect('job' in (await store.jobs.insert(job, NOW, 3))).toBe(true);
     await drain('cleanup');
   });
 

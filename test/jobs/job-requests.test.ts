@@ -28,13 +28,17 @@ describe('bundled requests', () => {
 });
 
 describe('in-process caller', () => {
-  const auth = { key: 'job:1', accountId: 7, accountName: 'acme', enterprise: true };
+  const auth = { key: 'k-1', accountId: 7 };
 
-  it('accepts only its own secret', () => {
+  it('accepts only its own secret, and names only the key and its account', () => {
     const caller = createInternalCaller();
     const [header, value] = Object.entries(caller.headersFor(auth))[0]!;
     expect(header).toBe('x-agwx-internal-caller');
     expect(caller.verify(value)).toEqual(auth);
+    const [secret] = value.split('.');
+    const widened = Buffer.from(JSON.stringify({ ...auth, enterprise: true, mapAccess: null })).toString('base64url');
+    expect(caller.verify(`${secret}.${widened}`)).toEqual(auth);
+    expect(caller.verify(`${secret}.${Buffer.from(JSON.stringify({ key: 'k-1' })).toString('base64url')}`)).toBeNull();
     expect(createInternalCaller().verify(value)).toBeNull();
     const [, payload] = value.split('.');
     expect(caller.verify(`${'A'.repeat(43)}.${payload}`)).toBeNull();

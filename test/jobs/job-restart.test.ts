@@ -35,19 +35,25 @@ describe.each(databaseKinds())('jobs across restarts on %s', (kind) => {
     }
   });
 
-  it('hands a running job back to the queue on graceful shutdown; the next instance runs it from its start', async () => {
-    const requests = Array.from({ length: 250 }, (_, i) => ({ title: `r${i}`, api: i % 3 === 2 ? `GET /v2/fields/missing-${i}` : 'GET /v2/fields/f1' }));
+  it('hands a running job back to the queue on graceful shutdown, with its results; the next instance runs only the rest', async () => {
+    const requests = Array.from({ length: 250 }, (_, i) => ({ title: `r${i}`, api: i % 3 === 2 ? `GET /v2/fields/missing-${i}` : `GET /v2/fields/f1?n=${i}` }));
     const first = await appOn(store, WORKER);
     const id = await submitJob(first, auth, requests, 'long');
     await until(async () => (await resultCount(store, id)) > 0, 'the first results', 20_000, 2);
     await first.close();
     expect(await jobRow(store, id)).toEqual({ state: 'queued', attempts: 1, claim_token: null });
-    expect(await resultCount(store, id)).toBe(0);
+    const kept = await store.jobs.results(id);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(250);
 
     const second = await appOn(store, WORKER);
     try {
       await until(async () => (await jobRow(store, id)).state === 'done', 'the job to finish', 40_000);
       expect((await jobRow(store, id)).attempts).toBe(2);
+      // The kept results were not run again: the same rows, down to the errorId of each 404.
+      const all = await store.jobs.results(id);
+      expect(kept.every((result) => JSON.stringify(all[result.position]) === JSON.stringify(result))).toBe(true);
+      expect(kept.some((result) => result.httpStatus === 404)).toBe(true);
       const job = (await second.inject({ method: 'GET', url: `/v2/jobs/${id}`, headers: auth })).json();
       expect(job.results).toHaveLength(250);
       job.results.forEach((result: { title: string; httpStatus: string }, i: number) => {

@@ -2,14 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../app-context.js';
-import { invalidParameter, notFound } from '../../http/api-error.js';
-import { createJobService } from '../../jobs/job-service.js';
+import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
+import { createJobService, JobQueueFullError } from '../../jobs/job-service.js';
 import { jobPath, presentCreatedJob, presentJob } from './job-presenter.js';
 import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
 
 const TAGS = ['jobs'];
 /** Room for 10,000 requests of the longest accepted form. */
 const JOB_BODY_LIMIT = 24 * 1024 * 1024;
+/** Retry-After of a job refused because the account's queue is full. */
+const QUEUE_FULL_RETRY_SECONDS = 60;
 /** Job ids are issued by the database as 32-bit integers. */
 const MAX_JOB_ID = 2_147_483_647;
 
@@ -25,17 +27,32 @@ function jobIdOf(params: unknown): number {
 }
 
 export async function jobRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const jobs = createJobService(context.store, context.clock, () => context.wakeJobWorker?.());
+  const jobs = createJobService(context.store, context.clock, context.config.jobMaxQueuedRequests, () => context.wakeJobWorker?.());
 
   app.post(
     '/v2/jobs',
     {
       bodyLimit: JOB_BODY_LIMIT,
-      schema: { summary: 'Create a batch job (bundled GET requests)', tags: TAGS, body: CreateJobBody, response: { 201: CreatedJobSchema } },
+      schema: {
+        summary: 'Create a batch job (bundled GET requests)',
+        description:
+          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Accounts take turns on the job workers.',
+        tags: TAGS,
+        body: CreateJobBody,
+        response: { 201: CreatedJobSchema },
+      },
     },
     async (request, reply) => {
       const body = request.body as Static<typeof CreateJobBody>;
-      const view = await jobs.create(request.auth.accountId, body);
+      const view = await jobs.create(request.auth, body).catch((error: unknown) => {
+        if (!(error instanceof JobQueueFullError)) throw error;
+        throw new ApiError(
+          429,
+          'Too many requests queued.',
+          `An account may have at most ${error.maxQueuedRequests} requests in its queued and running jobs; it has ${error.queuedRequests}, and this job adds ${error.requested}. Retry once some of its jobs are done.`,
+          { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
+        );
+      });
       reply.code(201).header('Location', `${context.config.baseUrl}${jobPath(view.job.id)}`);
       return presentCreatedJob(view);
     },

@@ -8,6 +8,7 @@ import * as keyMapAccess from './0005-key-map-access.js';
 import * as webAccounts from './0006-web-accounts.js';
 import * as keyRateLimits from './0007-key-rate-limits.js';
 import * as weatherSites from './0008-weather-sites.js';
+import * as jobFairness from './0009-job-fairness.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-web-accounts': webAccounts,
   '0007-key-rate-limits': keyRateLimits,
   '0008-weather-sites': weatherSites,
+  '0009-job-fairness': jobFairness,
 };
 
 export const migrationProvider: MigrationProvider = {
