@@ -19,8 +19,9 @@ import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
 import { ApiError } from './http/api-error.js';
-import { installErrorHandling, sendApiError } from './http/error-handler.js';
+import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
+import { refuseNulCharacters } from './http/text-input.js';
 import { createKeyRateLimiter } from './http/key-rate-limit.js';
 import { installMetrics } from './http/metrics.js';
 import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
@@ -53,6 +54,8 @@ export interface AppDependencies {
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
 const VERSION = '0.1.0';
+/** Longest path parameter the router accepts (414 beyond): all map layer codes in one segment fit. */
+export const MAX_PATH_PARAMETER_LENGTH = 512;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, store, clock } = deps;
@@ -63,6 +66,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
+    // Room for every layer code in one {types} segment (the longest valid path parameter).
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // Requests Node's parser refuses (bad request line or Content-Length, 431): the error body, then close.
+    clientErrorHandler: answerClientError,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     // Errors the router raises before any route runs (bad percent-encoding, over-long path segments).
     frameworkErrors: (error, request, reply) => {
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   installErrorHandling(app);
+  refuseNulCharacters(app);
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
   const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
   app.addHook('onRequest', (request, reply, done) => {
