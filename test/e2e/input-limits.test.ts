@@ -134,6 +134,32 @@ describe.each(databaseKinds())('input limits on %s', (kind) => {
       expect((await t.store.jobs.queueDepth()).queued).toBe(0);
     });
 
+    it('in the key of Basic credentials at the token endpoint is a 401 like any unknown key', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { authorization: `Basic ${Buffer.from('key\u0000:secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials',
+      });
+      const body = expectErrorBody(response, 401);
+      expect(body.simpleMessage).toBe('Invalid client credentials.');
+      expect(response.headers['www-authenticate']).toMatch(/^Basic/);
+    });
+
+    it('in an account-area form is refused, and no account is made', async () => {
+      const accounts = async () => Number((await t.store.handle.db.selectFrom('accounts').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await accounts();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/account/sign-up',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=a%00b%40example.org&password=long+enough+password',
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(await accounts()).toBe(before);
+    });
+
     it('in a property name of a body is a 400', async () => {
       expectErrorBody(await send('POST', '/v2/agronomics/fields/north/plantings', { crop: 'wheat-generic', plantingDate: '2024-04-20', 'x\u0000': 1 }), 400);
     });

@@ -23,7 +23,8 @@ function basicCredentials(header: string | undefined): { key: string; secret: st
   }
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) throw unauthorized('Invalid client credentials.', 'The Basic credentials must encode key:secret.', 'Basic');
+  // A NUL cannot be in any key, and PostgreSQL cannot even look one up.
+  if (colon <= 0 || decoded.includes('\u0000')) throw unauthorized('Invalid client credentials.', 'The Basic credentials must encode key:secret.', 'Basic');
   return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
