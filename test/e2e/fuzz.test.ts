@@ -135,6 +135,9 @@ const RAW = [
   '%0d%0aX-Injected:%201',
 ];
 
+/** Basic credentials whose key holds a NUL. */
+const BASIC_WITH_NUL = `Basic ${Buffer.from('key\u0000:secret\u0000').toString('base64')}`;
+
 const encode = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',');
 const urlPart = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...TEXTS).map(encode) },
@@ -287,7 +290,7 @@ describe.each(databaseKinds())('robustness under malformed input on %s', (kind) 
       const property = fc.asyncProperty(
         fc.tuple(...pathNames.map(partFor), fc.constant('')),
         fc.array(fc.constantFrom(...names).chain((name) => fc.tuple(fc.constant(name), partFor(name))), { maxLength: 4 }),
-        fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'garbage', 'basic'),
+        fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'garbage', 'basic', 'basic-nul'),
         bodyFor(operation),
         fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json-patch+json', 'application/json; charset=latin1'),
         async (values, query, authKind, body, contentType) => {
@@ -296,7 +299,7 @@ describe.each(databaseKinds())('robustness under malformed input on %s', (kind) 
           const search = query.map(([name, value]) => `${name}=${value}`).join('&');
           const url = search ? `${path}?${search}` : path;
           const headers: Record<string, string> =
-            authKind === 'valid' ? { ...auth } : authKind === 'garbage' ? { authorization: 'Bearer x.y.z' } : authKind === 'basic' ? { authorization: 'Basic Zm9vOmJhcg==' } : {};
+            authKind === 'valid' ? { ...auth } : authKind === 'garbage' ? { authorization: 'Bearer x.y.z' } : authKind === 'basic' ? { authorization: 'Basic Zm9vOmJhcg==' } : authKind === 'basic-nul' ? { authorization: BASIC_WITH_NUL } : {};
           const hasBody = body !== undefined && operation.method !== 'GET';
           if (hasBody) headers['content-type'] = contentType;
           const response = await t.app.inject({ method: operation.method as 'GET', url, headers, ...(hasBody ? { payload: body } : {}) });
