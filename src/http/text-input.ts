@@ -3,7 +3,7 @@
  * body strings and body property names. PostgreSQL cannot hold NUL in text (the statement fails)
  * and SQLite would keep it; one rule for both: 400 naming the parameter or property.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, invalidParameter } from './api-error.js';
 
 const NUL = '\u0000';
@@ -38,21 +38,32 @@ function bodyPathWithNul(body: unknown): string | undefined {
   return undefined;
 }
 
+function checkRequest(request: FastifyRequest): void {
+  for (const [values, where] of [
+    [request.params, 'the path'],
+    [request.query, 'the query string'],
+  ] as const) {
+    const name = parameterWithNul(values);
+    if (name !== undefined) {
+      const shown = name.replaceAll(NUL, '\\u0000');
+      throw invalidParameter(shown, `'${shown}' in ${where} must not contain the NUL character (%00, U+0000).`);
+    }
+  }
+  const property = bodyPathWithNul(request.body);
+  if (property !== undefined) {
+    throw new ApiError(400, `Invalid value for property '${property}'.`, `'${property}' in the request body must not contain the NUL character (U+0000).`);
+  }
+}
+
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [values, where] of [
-      [request.params, 'the path'],
-      [request.query, 'the query string'],
-    ] as const) {
-      const name = parameterWithNul(values);
-      if (name !== undefined) {
-        const shown = name.replaceAll(NUL, '\\u0000');
-        throw invalidParameter(shown, `'${shown}' in ${where} must not contain the NUL character (%00, U+0000).`);
-      }
+  // A callback hook, not an async one: it runs on every request and rarely refuses.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
     }
-    const property = bodyPathWithNul(request.body);
-    if (property !== undefined) {
-      throw new ApiError(400, `Invalid value for property '${property}'.`, `'${property}' in the request body must not contain the NUL character (U+0000).`);
-    }
+    done();
   });
 }
