@@ -14,14 +14,14 @@
  *   2. glibc defaults, default bound;
  *   3. glibc defaults, no bound (every request draws at once), as before the bound existed.
  *
- *   BENCH_IMAGES (default 48)  BENCH_PARALLEL (default 8)  BENCH_SIZE (default 2048)
+ *   BENCH_IMAGES (default 32)  BENCH_PARALLEL (default 8)  BENCH_SIZE (default 2048)
  *   --quick: 16 images.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const QUICK = process.argv.includes('--quick');
-const IMAGES = Number(process.env.BENCH_IMAGES ?? (QUICK ? 16 : 48));
+const IMAGES = Number(process.env.BENCH_IMAGES ?? (QUICK ? 16 : 32));
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 8);
 const SIZE = Number(process.env.BENCH_SIZE ?? 2048);
 const LAYERS = ['base', 'states', 'temperatures', 'precipitation', 'wind', 'dewpoints', 'relativehumidity', 'cities'];
@@ -32,8 +32,9 @@ const rssMb = () => mb(process.memoryUsage().rss);
 interface Sample {
   label: string;
   rss: number;
-  heap: number;
-  external: number;
+  /** Null for the peak, sampled without them. */
+  heap: number | null;
+  external: number | null;
 }
 
 async function child(): Promise<void> {
@@ -74,7 +75,7 @@ async function child(): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   clearInterval(watch);
-  samples.push({ label: 'peak during the burst', rss: peak, heap: NaN, external: NaN });
+  samples.push({ label: 'peak during the burst', rss: peak, heap: null, external: null });
   sample('burst ended');
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   global.gc?.();
@@ -95,7 +96,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
   const { seconds, samples } = JSON.parse(output.trim().split('\n').pop()!) as { seconds: number; samples: Sample[] };
   console.log(`\n${label} — ${IMAGES} images ${SIZE}×${SIZE} (${LAYERS.length} layers), ${PARALLEL} at a time, ${seconds.toFixed(1)} s`);
   for (const s of samples) {
-    const detail = Number.isNaN(s.heap) ? '' : `   JS heap ${s.heap.toFixed(0).padStart(4)} MB, outside the heap ${s.external.toFixed(0).padStart(4)} MB`;
+    const detail = s.heap === null || s.external === null ? '' : `   JS heap ${s.heap.toFixed(0).padStart(4)} MB, outside the heap ${s.external.toFixed(0).padStart(4)} MB`;
     console.log(`  ${s.label.padEnd(24)} RSS ${s.rss.toFixed(0).padStart(5)} MB${detail}`);
   }
 }
