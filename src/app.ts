@@ -22,8 +22,9 @@ import type { Clock } from './core/clock.js';
 import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
 import { ApiError } from './http/api-error.js';
 import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
-import { installErrorHandling, sendApiError } from './http/error-handler.js';
+import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
+import { refuseNulCharacters } from './http/text-input.js';
 import { createKeyRateLimiter } from './http/key-rate-limit.js';
 import { installMetrics } from './http/metrics.js';
 import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
@@ -62,6 +63,8 @@ export interface AppDependencies {
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
 const VERSION = '0.1.0';
+/** Longest path parameter the router accepts (414 beyond): all map layer codes in one segment fit. */
+export const MAX_PATH_PARAMETER_LENGTH = 512;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, store, clock } = deps;
@@ -74,6 +77,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // `/v2/fields/` is `/v2/fields`: routed, linked and cached in the canonical form (http/api-paths.ts).
     rewriteUrl: rewriteApiUrl,
+    // Room for every layer code in one {types} segment (the longest valid path parameter).
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // Requests Node's parser refuses (bad request line or Content-Length, 431): the error body, then close.
+    clientErrorHandler: answerClientError,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     // Errors the router raises before any route runs (bad percent-encoding, over-long path segments).
     frameworkErrors: (error, request, reply) => {
@@ -119,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   refuseEmptyPathSegments(app);
   // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
   app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });
+  refuseNulCharacters(app);
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

@@ -5,13 +5,17 @@
  * (or is restarting, or ended the connection) is 503 with Retry-After: the request may succeed a
  * little later. Unexpected errors are 500 with only the errorId in the body; the cause goes to
  * the log under the same id.
+ * Requests Node's HTTP parser refuses before Fastify sees them get the same body
+ * (`answerClientError`).
  */
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
 import { isRedisUnavailable } from '../redis.js';
 import { isDatabaseUnavailable } from '../store/errors.js';
-import { ApiError, errorBody } from './api-error.js';
+import { ApiError, errorBody, statusName } from './api-error.js';
 
 const DOMAIN_STATUS = { invalid: 400, notFound: 404, conflict: 409, forbidden: 403 } as const;
 /** Seconds a client is asked to wait when a dependency is unavailable. */
@@ -78,6 +82,41 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
 }
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** What Node's HTTP parser refused, as the error body's status and messages. */
+function describeClientError(code: string | undefined): ApiError {
+  switch (code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new ApiError(408, 'Request timeout.', 'The request was not received in full in time; the connection is closed.');
+    case 'HPE_HEADER_OVERFLOW':
+      return new ApiError(431, 'Request headers too large.', 'The request line and headers together exceed 16 KiB; the connection is closed.');
+    case 'HPE_INVALID_CONTENT_LENGTH':
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+      return new ApiError(400, 'Malformed request.', 'The Content-Length header is not a single whole number, or conflicts with Transfer-Encoding; the connection is closed.');
+    default:
+      return new ApiError(400, 'Malformed request.', 'The request is not valid HTTP/1.1 (request line, header or chunk encoding); the connection is closed.');
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before any route runs
+ * (malformed request line, bad Content-Length, headers too large, too slow) get the error body
+ * with its status, then the connection is closed.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError = describeClientError(error.code);
+  const errorId = randomUUID();
+  this.log.info({ errorId, status: apiError.statusCode, code: error.code }, 'malformed request refused');
+  const body = JSON.stringify(errorBody(apiError.statusCode, errorId, apiError.simpleMessage, apiError.detailedMessage));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${apiError.statusCode} ${statusName(apiError.statusCode)}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${errorId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   // A second router that knows every path, to tell 405 (known path, other method) from 404.

@@ -11,6 +11,8 @@ export interface Paging {
 }
 
 const WHOLE_NUMBER = /^\d+$/;
+/** Largest `offset` accepted: a 32-bit row count, within every database's OFFSET (larger is 400, not a database error). */
+export const MAX_OFFSET = 2_147_483_647;
 
 /** `limit` and `offset` from the query, checked against the list's limits for the account. */
 export function parsePaging(query: { limit?: string; offset?: string }, list: ListName, enterprise: boolean): Paging {
@@ -27,8 +29,8 @@ export function parsePaging(query: { limit?: string; offset?: string }, list: Li
   }
   let offset = 0;
   if (query.offset !== undefined) {
-    if (!WHOLE_NUMBER.test(query.offset)) {
-      throw invalidParameter('offset', 'offset must be a whole number of at least 0.');
+    if (!WHOLE_NUMBER.test(query.offset) || Number(query.offset) > MAX_OFFSET) {
+      throw invalidParameter('offset', `offset must be a whole number from 0 to ${MAX_OFFSET} (got '${query.offset}').`);
     }
     offset = Number(query.offset);
   }

@@ -15,7 +15,8 @@ import { ReferenceGeodata } from './geodata/reference-geodata.js';
 import { allMapLayers } from './layers/all-layers.js';
 import { MapValidationError } from './map-errors.js';
 import type { LayerFrame, MapLayer } from './map-layer.js';
-import { DEFAULT_FIELD_ZOOM, DEFAULT_IMAGE_SIZE, validateCoordinates, validateImageSize } from './map-request.js';
+import { DEFAULT_FIELD_ZOOM, DEFAULT_IMAGE_SIZE, MAX_IMAGE_SIDE, validateCoordinates, validateImageSize } from './map-request.js';
+import { createPixelBudget } from './pixel-budget.js';
 import { encodeCanvasPng } from './png-encoding.js';
 import { type Viewport, centredViewport, tileViewport } from './viewport.js';
 import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.js';
@@ -36,7 +37,12 @@ export interface MapRendererOptions {
    * images made from different sources never share a cache entry or an ETag.
    */
   readonly variant?: string;
+  /** Pixels drawn at the same time, all images together (default: two of the largest field images, 2 × 2048²). */
+  readonly maxPixelsInFlight?: number;
 }
+
+/** Default bound on pixels being drawn at once: two images of the largest accepted size. */
+export const DEFAULT_MAX_PIXELS_IN_FLIGHT = 2 * MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 
 export interface TileRenderRequest {
   /** Layer codes in drawing order (see parseLayerCodes). */
@@ -128,6 +134,7 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   const geodata = new ReferenceGeodata();
   const cache = options.cache ?? new LruTileCache();
   const inFlight = new Map<string, Promise<CachedMapImage>>();
+  const pixels = createPixelBudget(options.maxPixelsInFlight ?? DEFAULT_MAX_PIXELS_IN_FLIGHT);
 
   function resolveLayers(codes: readonly string[]): MapLayer[] {
     if (codes.length === 0) throw new MapValidationError('types', 'at least one layer code is needed');
@@ -139,19 +146,24 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   }
 
   async function draw(viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<CachedMapImage & { key?: never }> {
-    const canvas = createCanvas(viewport.width, viewport.height);
-    const ctx = canvas.getContext('2d');
-    for (let i = 0; i < chosen.length; i++) {
-      const layer = chosen[i]!;
-      if (!coverageMeets(layer.coverage, viewport.bbox)) continue;
-      const frame: LayerFrame = { geodata, weather: options.weather, time: times[i]! };
-      ctx.save();
-      coverageClip(ctx, layer.coverage, viewport, frame);
-      await layer.draw(ctx, viewport, frame);
-      ctx.restore();
-      if (i + 1 < chosen.length) await nextTurn();
+    const release = await pixels.acquire(viewport.width * viewport.height);
+    try {
+      const canvas = createCanvas(viewport.width, viewport.height);
+      const ctx = canvas.getContext('2d');
+      for (let i = 0; i < chosen.length; i++) {
+        const layer = chosen[i]!;
+        if (!coverageMeets(layer.coverage, viewport.bbox)) continue;
+        const frame: LayerFrame = { geodata, weather: options.weather, time: times[i]! };
+        ctx.save();
+        coverageClip(ctx, layer.coverage, viewport, frame);
+        await layer.draw(ctx, viewport, frame);
+        ctx.restore();
+        if (i + 1 < chosen.length) await nextTurn();
+      }
+      return { png: await encodeCanvasPng(canvas), etag: '' };
+    } finally {
+      release();
     }
-    return { png: await encodeCanvasPng(canvas), etag: '' };
   }
 
   const version = options.variant ? `${RENDERING_VERSION}/${options.variant}` : RENDERING_VERSION;

@@ -17,6 +17,7 @@ import {
   AccountPlantingBody,
   FieldPlantingParams,
   FieldPlantingsParams,
+  MAX_PLANTING_ID,
   PLANTING_PROPERTIES,
   PLANTING_SORTS,
   PlantingBody,
@@ -35,8 +36,11 @@ type Query = Record<string, string | undefined>;
 /** `{plantingId}`: a whole number, or `current` where the path allows it. */
 function parsePlantingRef(value: string, allowCurrent: boolean): PlantingRef {
   if (allowCurrent && value === 'current') return 'current';
-  if (/^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
-  throw invalidParameter('plantingId', `plantingId must be a planting id (a whole number)${allowCurrent ? " or 'current'" : ''} (got '${value}').`);
+  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID) return Number(value);
+  throw invalidParameter(
+    'plantingId',
+    `plantingId must be a planting id (a whole number from 1 to ${MAX_PLANTING_ID})${allowCurrent ? " or 'current'" : ''} (got '${value}').`,
+  );
 }
 
 export async function plantingRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {

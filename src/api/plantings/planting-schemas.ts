@@ -5,6 +5,9 @@ import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers
 
 const DATE = { description: 'a date written YYYY-MM-DD' };
 
+/** Planting ids are issued by the database as 32-bit integers: a larger one cannot exist. */
+export const MAX_PLANTING_ID = 2_147_483_647;
+
 const YieldBody = Nullable(
   Type.Object(
     {
@@ -32,7 +35,7 @@ const writable = {
   yield: Type.Optional(YieldBody),
   harvestDate: Type.Optional(Nullable(Type.String(DATE))),
   /** Accepted so that a planting read with GET can be written back; must match when given. */
-  id: Type.Optional(Type.Integer({ description: 'the planting id (as issued)' })),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PLANTING_ID, description: `the planting id as issued (a whole number from 1 to ${MAX_PLANTING_ID})` })),
   _links: Type.Optional(Type.Unknown()),
 };
 

@@ -27,7 +27,8 @@ function basicCredentials(header: string | undefined): ClientCredentials | { pro
   if (!match) return { problem: 'Missing client credentials.', detail: 'Send Authorization: Basic <base64 of key:secret>.' };
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) return { problem: 'Invalid client credentials.', detail: 'The Basic credentials must encode key:secret.' };
+  // A NUL cannot be in any key, and PostgreSQL cannot even look one up.
+  if (colon <= 0 || decoded.includes('\u0000')) return { problem: 'Invalid client credentials.', detail: 'The Basic credentials must encode key:secret.' };
   return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 

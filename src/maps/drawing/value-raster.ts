@@ -71,12 +71,16 @@ export function samplingStep(viewport: Viewport, baseStep: number): number {
   return Math.max(1, Math.round(baseStep * scale));
 }
 
-/** Per-pixel interpolated values of a sampled field (row-major, NaN where there is none). */
-export function interpolateField(field: SampledField, width: number, height: number): Float64Array {
-  const out = new Float64Array(width * height);
+/**
+ * Interpolates a sampled field one image row at a time: `row(y, values)` receives the row's
+ * values (NaN where there is none) in a buffer reused for every row, so a large image needs one
+ * row of numbers, not one number per pixel.
+ */
+export function interpolateRows(field: SampledField, width: number, height: number, row: (y: number, values: Float64Array) => void): void {
   const { step, columns, values } = field;
   const column = new Int32Array(width);
   const fraction = new Float64Array(width);
+  const rowValues = new Float64Array(width);
   for (let x = 0; x < width; x++) {
     const gx = (x + 0.5) / step;
     const i = Math.min(columns - 2, Math.floor(gx));
@@ -89,7 +93,6 @@ export function interpolateField(field: SampledField, width: number, height: num
     const fy = gy - j;
     const top = j * columns;
     const bottom = top + columns;
-    const rowOut = y * width;
     for (let x = 0; x < width; x++) {
       const i = column[x]!;
       const fx = fraction[x]!;
@@ -99,19 +102,28 @@ export function interpolateField(field: SampledField, width: number, height: num
       const e = values[bottom + i + 1]!;
       let value = (a + (b - a) * fx) * (1 - fy) + (d + (e - d) * fx) * fy;
       if (value !== value) value = fy < 0.5 ? (fx < 0.5 ? a : b) : fx < 0.5 ? d : e;
-      out[rowOut + x] = value;
+      rowValues[x] = value;
     }
+    row(y, rowValues);
   }
+}
+
+/** Per-pixel interpolated values of a sampled field (row-major, NaN where there is none). */
+export function interpolateField(field: SampledField, width: number, height: number): Float64Array {
+  const out = new Float64Array(width * height);
+  interpolateRows(field, width, height, (y, values) => out.set(values, y * width));
   return out;
 }
 
 /** Colours every pixel by its interpolated value through a ramp's lookup table. */
 export function drawValueField(ctx: SKRSContext2D, viewport: Viewport, field: SampledField, ramp: ColourRamp): void {
-  const values = interpolateField(field, viewport.width, viewport.height);
-  drawPixels(ctx, viewport, (pixels) => {
-    for (let k = 0; k < values.length; k++) {
-      const value = values[k]!;
-      pixels[k] = value !== value ? 0 : ramp.packedColourAt(value);
-    }
-  });
+  drawPixels(ctx, viewport, (pixels, width, height) =>
+    interpolateRows(field, width, height, (y, values) => {
+      const offset = y * width;
+      for (let x = 0; x < width; x++) {
+        const value = values[x]!;
+        pixels[offset + x] = value !== value ? 0 : ramp.packedColourAt(value);
+      }
+    }),
+  );
 }
