@@ -5,7 +5,6 @@ export {
   DEFAULT_FIELD_ZOOM,
   DEFAULT_IMAGE_SIZE,
   MAX_IMAGE_SIDE,
-  MAX_LAYERS_PER_REQUEST,
   parseImageSize,
   parseInterval,
   parseLayerCodes,

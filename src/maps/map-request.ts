@@ -10,12 +10,13 @@ import { MAX_ZOOM, MIN_ZOOM, validateTileCoordinates, validateZoom } from './web
 export const MAX_IMAGE_SIDE = 2048;
 export const DEFAULT_IMAGE_SIZE = { width: 500, height: 500 } as const;
 export const DEFAULT_FIELD_ZOOM = 18;
-/** Most layers one request may stack. */
-export const MAX_LAYERS_PER_REQUEST = 8;
 
 const INTEGER = /^\d+$/;
 
-/** `base,states,temperatures` → codes in the order given. Unknown, empty or repeated codes are rejected. */
+/**
+ * `base,states,temperatures` → codes in the order given. Unknown, empty or repeated codes are
+ * rejected, so one request stacks at most every layer once.
+ */
 export function parseLayerCodes(types: string, known: readonly string[] = MAP_LAYER_CODES): string[] {
   const codes = types.split(',').map((code) => code.trim());
   if (codes.length === 0 || codes.some((code) => code === '')) {
@@ -27,9 +28,6 @@ export function parseLayerCodes(types: string, known: readonly string[] = MAP_LA
     }
   }
   if (new Set(codes).size !== codes.length) throw new MapValidationError('types', 'a layer code may appear only once');
-  if (codes.length > MAX_LAYERS_PER_REQUEST) {
-    throw new MapValidationError('types', `at most ${MAX_LAYERS_PER_REQUEST} layers may be combined`);
-  }
   return codes;
 }
 
