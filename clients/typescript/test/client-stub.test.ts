@@ -1,5 +1,5 @@
 /** Client behaviour that a real server cannot easily show: Retry-After as a date, back-off, foreign links. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createAgwxClient, parseRetryAfter } from '../src/index.js';
 
 const NOW = Date.parse('2024-06-15T12:00:00Z');
@@ -9,7 +9,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** A client whose server answers from `answer`; the token endpoint always grants. */
-function stubbed(answer: (url: URL, n: number) => Response) {
+function stubbed(answer: (url: URL, n: number, request: Request) => Response | Promise<Response>) {
   const sleeps: number[] = [];
   const seen: string[] = [];
   let n = 0;
@@ -30,7 +30,7 @@ function stubbed(answer: (url: URL, n: number) => Response) {
         return json(200, { access_token: 't', expires_in: 3600, token_type: 'Bearer' });
       }
       expect(request.headers.get('authorization')).toBe('Bearer t');
-      return answer(url, n++);
+      return answer(url, n++, request);
     },
   });
   return { client, sleeps, seen };
@@ -78,5 +78,35 @@ describe('client with a stubbed server', () => {
   it('turns an answer that is not the error body into an AgwxError all the same', async () => {
     const { client } = stubbed(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     await expect(client.get('/v2/fields')).rejects.toMatchObject({ name: 'AgwxError', statusCode: 502, statusName: 'Bad Gateway', errorId: '' });
+  });
+});
+
+describe('request bodies and types', () => {
+  it('sends the same body again when a POST is retried', async () => {
+    const bodies: string[] = [];
+    const { client } = stubbed(async (_url, n, request) => {
+      bodies.push(await request.text());
+      return n === 0 ? json(503, {}, { 'retry-after': '1' }) : json(201, { id: 'f' });
+    });
+    const field = { id: 'f', farmId: 'farm', centerPoint: { latitude: 1, longitude: 2 } };
+    expect(await client.post('/v2/fields', { body: field })).toEqual({ id: 'f' });
+    expect(bodies.map((b) => JSON.parse(b))).toEqual([field, field]);
+  });
+
+  it('types paths, parameters and answers from the OpenAPI document', () => {
+    const { client } = stubbed(() => json(200, {}));
+    expectTypeOf(client.get<'/v2/fields', undefined>).returns.resolves.toHaveProperty('fields');
+    // Only checked by the compiler: these calls are never made.
+    const unused = () => {
+      // @ts-expect-error: no such path
+      void client.get('/v2/nothing');
+      // @ts-expect-error: the field id is required
+      void client.get('/v2/fields/{fieldId}');
+      // @ts-expect-error: a single field is not a list
+      void client.paginate('/v2/fields/{fieldId}', { params: { path: { fieldId: 'f' } } });
+      // @ts-expect-error: a field needs a farm id
+      void client.post('/v2/fields', { body: { id: 'f', centerPoint: { latitude: 1, longitude: 2 } } });
+    };
+    expect(typeof unused).toBe('function');
   });
 });
