@@ -30,6 +30,7 @@ import { installMetrics } from './http/metrics.js';
 import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
 import { limitRequestsPerKey } from './http/rate-limit-hook.js';
 import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
+import { documentCsvResponses } from './http/representation.js';
 import { createTokenService } from './http/tokens.js';
 import { createJobPacer } from './jobs/job-rate-limit.js';
 import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
   await app.register(swagger, {
+    // Routes that also answer CSV list `text/csv` beside their JSON schema.
+    transform: documentCsvResponses,
     openapi: {
       openapi: '3.0.3',
       info: {

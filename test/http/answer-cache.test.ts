@@ -59,4 +59,41 @@ describe('answer cache', () => {
     expect(off.built).toEqual(['a', 'a']);
     expect(off.cache.stats()).toMatchObject({ hits: 0, entries: 0 });
   });
+
+  it('keeps JSON and CSV apart under one key, and keeps CSV once it has been written whole', async () => {
+    const cache = createAnswerCache({ maxBytes: 1_000_000 });
+    const built: string[] = [];
+    const app = Fastify();
+    app.get(
+      '/:id',
+      { config: { csv: { rows: ['days'] } } },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return cache.answer(reply, id, async () => {
+          built.push(id);
+          reply.header('X-Data-Source', `source-${id}`);
+          return { days: [{ date: '2024-06-01', amount: { value: 1.5, units: 'mm' } }], _links: { next: { href: '/n' } } };
+        });
+      },
+    );
+    await app.ready();
+    const csv = { accept: 'text/csv' };
+    const json = await app.inject({ url: '/a' });
+    const firstCsv = await app.inject({ url: '/a', headers: csv });
+    const againCsv = await app.inject({ url: '/a', headers: csv });
+    const againJson = await app.inject({ url: '/a', headers: { accept: 'application/json' } });
+    expect(built).toEqual(['a', 'a']);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(againJson.body).toBe(json.body);
+    expect(json.json().days).toHaveLength(1);
+    for (const response of [firstCsv, againCsv]) {
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.body).toBe('date,amount.value (mm)\r\n2024-06-01,1.5\r\n');
+      expect(response.headers['x-data-source']).toBe('source-a');
+      expect(response.headers.link).toBe('</n>; rel="next"');
+      expect(response.headers.vary).toBe('Accept');
+    }
+    expect(json.headers.link).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, entries: 2 });
+  });
 });

@@ -2,11 +2,15 @@
 import type { NormStatistic } from '../../agronomy/norm-statistics.js';
 import { millimetersToInches } from '../../agronomy/unit-conversions.js';
 import type { UnitSystem } from '../../core/units.js';
+import type { CsvLayout } from '../../http/csv-table.js';
 import type { AgronomicDayNorms, AgronomicNorms } from '../../services/agronomic-norms-service.js';
 import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
+
+/** CSV (http/csv-table.ts) of this JSON. Agronomic norms: one row per calendar day, after the location and the average accumulations. */
+export const AGRONOMIC_NORMS_CSV: CsvLayout = { rows: ['dailyNorms', 'dailyAverages'] };
 
 export interface AgronomicNormsView {
   place: AgronomicPlace;

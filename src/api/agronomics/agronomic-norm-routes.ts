@@ -17,7 +17,7 @@ import { currentPlantingStart, type PlantingStart } from '../../services/agronom
 import { localToday } from '../../services/weather-service.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
 import { requestPath, requireWeather, weatherAnswerKey } from '../weather/weather-place.js';
-import { agronomicNormsPresenter } from './agronomic-norm-presenter.js';
+import { AGRONOMIC_NORMS_CSV, agronomicNormsPresenter } from './agronomic-norm-presenter.js';
 import {
   AGRONOMIC_NORM_SORTS,
   AgronomicAveragesDatedSchema,
@@ -128,7 +128,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicnorms',
-    { schema: { ...fieldRanged, summary: "Agronomic norms of a field's planting season so far, over the previous 10 years", params: FieldParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...fieldRanged, summary: "Agronomic norms of a field's planting season so far, over the previous 10 years", params: FieldParams } },
     async (request, reply) => {
       const { fieldId } = request.params as { fieldId: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), undefined, undefined, request, reply);
@@ -137,7 +137,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicnorms/years/:years',
-    { schema: { ...fieldRanged, summary: "Agronomic norms of a field's planting season so far, over {startYear},{endYear}", params: FieldYearsParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...fieldRanged, summary: "Agronomic norms of a field's planting season so far, over {startYear},{endYear}", params: FieldYearsParams } },
     async (request, reply) => {
       const { fieldId, years } = request.params as { fieldId: string; years: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), undefined, years, request, reply);
@@ -146,7 +146,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicnorms/:days',
-    { schema: { ...fieldDated, summary: 'Agronomic norms of a field over the previous 10 years', params: FieldDaysParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...fieldDated, summary: 'Agronomic norms of a field over the previous 10 years', params: FieldDaysParams } },
     async (request, reply) => {
       const { fieldId, days } = request.params as { fieldId: string; days: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), days, undefined, request, reply);
@@ -155,7 +155,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicnorms/:days/years/:years',
-    { schema: { ...fieldDated, summary: 'Agronomic norms of a field over {startYear},{endYear}', params: FieldDaysYearsParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...fieldDated, summary: 'Agronomic norms of a field over {startYear},{endYear}', params: FieldDaysYearsParams } },
     async (request, reply) => {
       const { fieldId, days, years } = request.params as { fieldId: string; days: string; years: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), days, years, request, reply);
@@ -164,7 +164,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/locations/:coordinates/agronomicnorms/:days',
-    { schema: { ...locationDated, summary: 'Agronomic averages at a latitude/longitude over the previous 10 years', params: LocationDaysParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...locationDated, summary: 'Agronomic averages at a latitude/longitude over the previous 10 years', params: LocationDaysParams } },
     async (request, reply) => {
       const { coordinates, days } = request.params as { coordinates: string; days: string };
       return answer(coordinateAgronomicPlace(coordinates), days, undefined, request, reply);
@@ -173,7 +173,7 @@ export async function agronomicNormRoutes(app: FastifyInstance, context: AppCont
 
   app.get(
     '/v2/agronomics/locations/:coordinates/agronomicnorms/:days/years/:years',
-    { schema: { ...locationDated, summary: 'Agronomic averages at a latitude/longitude over {startYear},{endYear}', params: LocationDaysYearsParams } },
+    { config: { csv: AGRONOMIC_NORMS_CSV }, schema: { ...locationDated, summary: 'Agronomic averages at a latitude/longitude over {startYear},{endYear}', params: LocationDaysYearsParams } },
     async (request, reply) => {
       const { coordinates, days, years } = request.params as { coordinates: string; days: string; years: string };
       return answer(coordinateAgronomicPlace(coordinates), days, years, request, reply);

@@ -1,11 +1,15 @@
 /** The one place that knows the Agronomic values JSON shape and key order. */
 import { millimetersToInches } from '../../agronomy/unit-conversions.js';
 import type { UnitSystem } from '../../core/units.js';
+import type { CsvLayout } from '../../http/csv-table.js';
 import type { AgronomicValues } from '../../services/agronomic-values-service.js';
 import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
+
+/** CSV (http/csv-table.ts) of this JSON. Agronomic values: one row per day, after the location and the range's accumulations. */
+export const AGRONOMIC_VALUES_CSV: CsvLayout = { rows: ['dailyValues'] };
 
 export interface AgronomicValuesView {
   place: AgronomicPlace;

@@ -25,7 +25,7 @@ import { requireWeather, weatherAnswerKey } from '../weather/weather-place.js';
 import { agronomicLinks, type AgronomicPlace, coordinateAgronomicPlace, fieldAgronomicPlace, plantingKey } from './agronomic-place.js';
 import { parseAgronomicSelection } from './agronomic-properties.js';
 import { FieldDatesParams, FieldParams, LocationDatesParams } from './agronomic-schemas.js';
-import { agronomicValuesPresenter } from './agronomic-value-presenter.js';
+import { AGRONOMIC_VALUES_CSV, agronomicValuesPresenter } from './agronomic-value-presenter.js';
 import {
   AGRONOMIC_VALUE_SORTS,
   AgronomicValuesDatedSchema,
@@ -121,7 +121,7 @@ export async function agronomicValueRoutes(app: FastifyInstance, context: AppCon
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicvalues',
-    { schema: { ...ranged, summary: "Agronomic values of a field from its current planting's date through yesterday", params: FieldParams } },
+    { config: { csv: AGRONOMIC_VALUES_CSV }, schema: { ...ranged, summary: "Agronomic values of a field from its current planting's date through yesterday", params: FieldParams } },
     async (request, reply) => {
       const { fieldId } = request.params as { fieldId: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), undefined, request, reply);
@@ -130,7 +130,7 @@ export async function agronomicValueRoutes(app: FastifyInstance, context: AppCon
 
   app.get(
     '/v2/agronomics/fields/:fieldId/agronomicvalues/:dates',
-    { schema: { ...dated, summary: 'Agronomic values of a field: one date or {startDate},{endDate}', params: FieldDatesParams } },
+    { config: { csv: AGRONOMIC_VALUES_CSV }, schema: { ...dated, summary: 'Agronomic values of a field: one date or {startDate},{endDate}', params: FieldDatesParams } },
     async (request, reply) => {
       const { fieldId, dates } = request.params as { fieldId: string; dates: string };
       return answer(await fieldAgronomicPlace(context, request, fieldId), dates, request, reply);
@@ -140,6 +140,7 @@ export async function agronomicValueRoutes(app: FastifyInstance, context: AppCon
   app.get(
     '/v2/agronomics/locations/:coordinates/agronomicvalues/:dates',
     {
+      config: { csv: AGRONOMIC_VALUES_CSV },
       schema: { ...dated, summary: 'Agronomic values at a latitude/longitude: one date or {startDate},{endDate}', params: LocationDatesParams },
     },
     async (request, reply) => {

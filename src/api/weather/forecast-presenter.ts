@@ -1,11 +1,18 @@
 /** The one place that knows the Forecast day and block JSON shapes and key order. */
 import type { UnitSystem } from '../../core/units.js';
+import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
 import type { ForecastDayBlocks, PresentableBlock, Spread } from '../../services/forecast-service.js';
 import { depthInUnitSystem, SOIL_DEPTHS, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
 import { FORECAST_PROPERTIES } from './forecast-schemas.js';
 import { precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
+
+/**
+ * CSV (http/csv-table.ts) of this JSON. Forecasts: one row per block, after its day's date and
+ * location; the chance of rain is a percentage, not in the precipitation's unit.
+ */
+export const FORECAST_CSV: CsvLayout = { rows: ['forecasts', 'forecast'], unitless: ['precipitation.chance'] };
 
 export interface ForecastView {
   place: WeatherPlace;

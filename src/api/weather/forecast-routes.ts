@@ -23,7 +23,7 @@ import {
 } from '../../services/forecast-service.js';
 import { localToday, WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { pageOfDates } from './date-pages.js';
-import { presentForecastDay } from './forecast-presenter.js';
+import { FORECAST_CSV, presentForecastDay } from './forecast-presenter.js';
 import { FORECAST_PROPERTIES, FORECAST_SORTS, ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './forecast-schemas.js';
 import { FieldWeatherDatesParams, FieldWeatherParams, LocationWeatherDatesParams, LocationWeatherParams } from './weather-schemas.js';
 import { coordinatePlace, fieldPlace, listLinks, requestPath, requireWeather, type WeatherPlace, weatherAnswerKey } from './weather-place.js';
@@ -111,7 +111,7 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
 
   app.get(
     '/v2/weather/fields/:fieldId/forecasts',
-    { schema: { ...list, summary: 'Forecast of a field: today plus 7 days', params: FieldWeatherParams } },
+    { config: { csv: FORECAST_CSV }, schema: { ...list, summary: 'Forecast of a field: today plus 7 days', params: FieldWeatherParams } },
     async (request, reply) => {
       const { fieldId } = request.params as { fieldId: string };
       return answer(await fieldPlace(context, request, fieldId), undefined, request, reply);
@@ -121,6 +121,7 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
   app.get(
     '/v2/weather/fields/:fieldId/forecasts/:dates',
     {
+      config: { csv: FORECAST_CSV },
       schema: {
         ...dated,
         summary: 'Forecast of a field: one date or {startDate},{endDate} (today to 7 days ahead)',
@@ -135,7 +136,7 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
 
   app.get(
     '/v2/weather/locations/:coordinates/forecasts',
-    { schema: { ...list, summary: 'Forecast at a latitude/longitude: today plus 7 days', params: LocationWeatherParams } },
+    { config: { csv: FORECAST_CSV }, schema: { ...list, summary: 'Forecast at a latitude/longitude: today plus 7 days', params: LocationWeatherParams } },
     async (request, reply) => {
       const { coordinates } = request.params as { coordinates: string };
       return answer(coordinatePlace(coordinates), undefined, request, reply);
@@ -145,6 +146,7 @@ export async function forecastRoutes(app: FastifyInstance, context: AppContext):
   app.get(
     '/v2/weather/locations/:coordinates/forecasts/:dates',
     {
+      config: { csv: FORECAST_CSV },
       schema: {
         ...dated,
         summary: 'Forecast at a latitude/longitude: one date or {startDate},{endDate} (today to 7 days ahead)',

@@ -1,10 +1,14 @@
 /** The one place that knows the Daily observation JSON shape and key order. */
 import type { UnitSystem } from '../../core/units.js';
+import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
 import { type DailyWeather, depthInUnitSystem, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
 import { OBSERVATION_PROPERTIES } from './observation-schemas.js';
 import { convert, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
+
+/** CSV (http/csv-table.ts) of this JSON. Daily observation: one row per day. */
+export const OBSERVATION_CSV: CsvLayout = { rows: ['observations'] };
 
 export interface ObservationView {
   place: WeatherPlace;

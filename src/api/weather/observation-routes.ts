@@ -13,7 +13,7 @@ import { parseUnits } from '../../http/units.js';
 import { createObservationService, type ObservationService, type ObservationWindow } from '../../services/observation-service.js';
 import { type DailyWeather, WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { pageOfDates } from './date-pages.js';
-import { presentObservation } from './observation-presenter.js';
+import { OBSERVATION_CSV, presentObservation } from './observation-presenter.js';
 import {
   OBSERVATION_PROPERTIES,
   OBSERVATION_SORTS,
@@ -93,7 +93,7 @@ export async function observationRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/fields/:fieldId/observations',
-    { schema: { ...list, summary: 'Observed weather of a field: the last 7 days', params: FieldWeatherParams } },
+    { config: { csv: OBSERVATION_CSV }, schema: { ...list, summary: 'Observed weather of a field: the last 7 days', params: FieldWeatherParams } },
     async (request, reply) => {
       const { fieldId } = request.params as { fieldId: string };
       return answer(await fieldPlace(context, request, fieldId), undefined, request, reply);
@@ -102,7 +102,7 @@ export async function observationRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/fields/:fieldId/observations/:dates',
-    { schema: { ...dated, summary: 'Observed weather of a field: one date or {startDate},{endDate}', params: FieldWeatherDatesParams } },
+    { config: { csv: OBSERVATION_CSV }, schema: { ...dated, summary: 'Observed weather of a field: one date or {startDate},{endDate}', params: FieldWeatherDatesParams } },
     async (request, reply) => {
       const { fieldId, dates } = request.params as { fieldId: string; dates: string };
       return answer(await fieldPlace(context, request, fieldId), dates, request, reply);
@@ -111,7 +111,7 @@ export async function observationRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/locations/:coordinates/observations',
-    { schema: { ...list, summary: 'Observed weather at a latitude/longitude: the last 7 days', params: LocationWeatherParams } },
+    { config: { csv: OBSERVATION_CSV }, schema: { ...list, summary: 'Observed weather at a latitude/longitude: the last 7 days', params: LocationWeatherParams } },
     async (request, reply) => {
       const { coordinates } = request.params as { coordinates: string };
       return answer(coordinatePlace(coordinates), undefined, request, reply);
@@ -121,6 +121,7 @@ export async function observationRoutes(app: FastifyInstance, context: AppContex
   app.get(
     '/v2/weather/locations/:coordinates/observations/:dates',
     {
+      config: { csv: OBSERVATION_CSV },
       schema: {
         ...dated,
         summary: 'Observed weather at a latitude/longitude: one date or {startDate},{endDate}',

@@ -1,5 +1,6 @@
 /** The one place that knows the Weather norm JSON shape and key order. */
 import type { UnitSystem } from '../../core/units.js';
+import type { CsvLayout } from '../../http/csv-table.js';
 import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { DayNorms, NormStatistic } from '../../services/weather-norm-service.js';
@@ -12,6 +13,9 @@ import {
 import { precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { WEATHER_NORM_PROPERTIES } from './weather-norm-schemas.js';
 import { presentLocation, type WeatherPlace } from './weather-place.js';
+
+/** CSV (http/csv-table.ts) of this JSON. Weather norms: one row per calendar day. */
+export const WEATHER_NORM_CSV: CsvLayout = { rows: ['norms'] };
 
 export interface WeatherNormView {
   place: WeatherPlace;

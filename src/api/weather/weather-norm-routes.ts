@@ -12,7 +12,7 @@ import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
 import { createWeatherNormService } from '../../services/weather-norm-service.js';
 import { localToday } from '../../services/weather-service.js';
-import { normLinks, type WeatherNormView, weatherNormPresenter } from './weather-norm-presenter.js';
+import { normLinks, WEATHER_NORM_CSV, weatherNormPresenter, type WeatherNormView } from './weather-norm-presenter.js';
 import {
   FieldNormParams,
   FieldNormYearsParams,
@@ -80,7 +80,7 @@ export async function weatherNormRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/fields/:fieldId/norms/:days',
-    { schema: { ...schema, summary: 'Weather norms of a field over the previous 10 years', params: FieldNormParams } },
+    { config: { csv: WEATHER_NORM_CSV }, schema: { ...schema, summary: 'Weather norms of a field over the previous 10 years', params: FieldNormParams } },
     async (request, reply) => {
       const { fieldId, days } = request.params as { fieldId: string; days: string };
       return answer(await fieldPlace(context, request, fieldId), days, undefined, request, reply);
@@ -89,7 +89,7 @@ export async function weatherNormRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/fields/:fieldId/norms/:days/years/:years',
-    { schema: { ...schema, summary: 'Weather norms of a field over {startYear},{endYear}', params: FieldNormYearsParams } },
+    { config: { csv: WEATHER_NORM_CSV }, schema: { ...schema, summary: 'Weather norms of a field over {startYear},{endYear}', params: FieldNormYearsParams } },
     async (request, reply) => {
       const { fieldId, days, years } = request.params as { fieldId: string; days: string; years: string };
       return answer(await fieldPlace(context, request, fieldId), days, years, request, reply);
@@ -98,7 +98,7 @@ export async function weatherNormRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/locations/:coordinates/norms/:days',
-    { schema: { ...schema, summary: 'Weather norms at a latitude/longitude over the previous 10 years', params: LocationNormParams } },
+    { config: { csv: WEATHER_NORM_CSV }, schema: { ...schema, summary: 'Weather norms at a latitude/longitude over the previous 10 years', params: LocationNormParams } },
     async (request, reply) => {
       const { coordinates, days } = request.params as { coordinates: string; days: string };
       return answer(coordinatePlace(coordinates), days, undefined, request, reply);
@@ -107,7 +107,7 @@ export async function weatherNormRoutes(app: FastifyInstance, context: AppContex
 
   app.get(
     '/v2/weather/locations/:coordinates/norms/:days/years/:years',
-    { schema: { ...schema, summary: 'Weather norms at a latitude/longitude over {startYear},{endYear}', params: LocationNormYearsParams } },
+    { config: { csv: WEATHER_NORM_CSV }, schema: { ...schema, summary: 'Weather norms at a latitude/longitude over {startYear},{endYear}', params: LocationNormYearsParams } },
     async (request, reply) => {
       const { coordinates, days, years } = request.params as { coordinates: string; days: string; years: string };
       return answer(coordinatePlace(coordinates), days, years, request, reply);
