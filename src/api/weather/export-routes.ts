@@ -63,7 +63,7 @@ export async function exportRoutes(app: FastifyInstance, context: AppContext): P
       ...window,
       rule: `yesterday or earlier at the location, at most ${WEATHER_WINDOWS.observationMonthsBack} months back`,
     });
-    const file = await service.export(place.location, span, format, { dateStyle });
+    const file = await service.export(place.location, { start: span.start, end: span.end }, format, { dateStyle });
     setDataSource(reply, file.sources);
     reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return reply.type('text/plain; charset=utf-8').send(file.text);
