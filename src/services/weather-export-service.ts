@@ -52,12 +52,13 @@ export function createWeatherExportService(weather: WeatherSource, clock: Clock,
       let done = 0;
       const onProgress = options.onProgress;
 
-      async function fetch(wanted: DateRange): Promise<DailyWeather[]> {
+      /** The days of `wanted`; `ofRange`: the export's own dates, whose source's elevation the file names. */
+      async function fetch(wanted: DateRange, ofRange: boolean): Promise<DailyWeather[]> {
         const days: DailyWeather[] = [];
         for (const piece of onProgress ? chunks(wanted, PROGRESS_CHUNK_DAYS) : [wanted]) {
           const result = await observations.daily(location, piece);
           sources.push(result.source);
-          sourceElevation ??= result.elevation;
+          if (ofRange) sourceElevation ??= result.elevation;
           days.push(...result.days);
           done += result.days.length;
           onProgress?.(done / totalDays);
@@ -66,10 +67,10 @@ export function createWeatherExportService(weather: WeatherSource, clock: Clock,
       }
 
       onProgress?.(0);
-      const days = await fetch(range);
+      const days = await fetch(range, true);
       let climateDays: DailyWeather[] = [];
       if (climate && climateInside) climateDays = days.filter((day) => day.date >= climate.start && day.date <= climate.end);
-      else if (climate) climateDays = await fetch(climate);
+      else if (climate) climateDays = await fetch(climate, false);
       const { cell } = location;
       const input: WeatherFileInput = {
         latitude: location.latitude,
