@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
-import { parseExportFormat, parseDateStyle } from '../api/weather/export-routes.js';
+import { parseDateStyle, parseExportFormat, parseInsi } from '../api/weather/export-routes.js';
 import type { Clock } from '../core/clock.js';
 import { checkDateSpanWithin, parseCoordinates, parseDateSpan } from '../http/date-params.js';
 import { createWeatherExportService } from '../services/weather-export-service.js';
@@ -24,6 +24,7 @@ export interface ExportCommandOptions {
   account?: string;
   out?: string;
   dateFormat?: string;
+  insi?: string;
 }
 
 const NAMES = { single: '--start', start: '--start', end: '--end' };
@@ -44,7 +45,8 @@ async function exportLocation(store: Store, options: ExportCommandOptions): Prom
 /** Writes the file to `--out` or stdout; returns the line to print on stderr. */
 export async function runExport(store: Store, weather: WeatherSource, clock: Clock, options: ExportCommandOptions): Promise<string> {
   const format = parseExportFormat(options.format);
-  const dateStyle = parseDateStyle(options.dateFormat);
+  const dateStyle = parseDateStyle(options.dateFormat, '--date-format');
+  const insi = parseInsi(options.insi, '--insi');
   const location = await exportLocation(store, options);
   const service = createWeatherExportService(weather, clock, lazyElevationGrid());
   const span = parseDateSpan(`${options.start},${options.end}`, NAMES);
@@ -56,6 +58,7 @@ export async function runExport(store: Store, weather: WeatherSource, clock: Clo
   try {
     file = await service.export(location, { start: span.start, end: span.end }, format, {
       dateStyle,
+      insi,
       onProgress: (fraction) => bar.update(Math.round(fraction * 100)),
     });
     bar.update(100);

@@ -166,6 +166,7 @@ export function buildCli(): Command {
     .option('--field <id>', "a field's id (with --account) instead of --lat and --lon")
     .option('--account <name>', 'the account that owns --field')
     .option('--date-format <style>', 'DSSAT only: yyddd (default) or yyyyddd')
+    .option('--insi <code>', 'DSSAT only: the 4-character station code that names the file (default AGWX)')
     .option('--out <file>', 'write to this file (default stdout)')
     .action((options: ExportCommandOptions) =>
       withStore(async (store, config) => {

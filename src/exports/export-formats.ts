@@ -11,21 +11,23 @@ export type ExportFormatName = 'dssat' | 'apsim';
 export interface ExportOptions {
   /** DSSAT only: YYDDD (default) or YYYYDDD dates. */
   dateStyle?: DssatDateStyle;
+  /** DSSAT only: the 4-character station code (INSI) in the file and its name (default `AGWX`). */
+  insi?: string;
 }
 
 export interface ExportFormat {
   name: ExportFormatName;
   description: string;
   write(input: WeatherFileInput, options: ExportOptions): string;
-  fileName(input: WeatherFileInput): string;
+  fileName(input: WeatherFileInput, options: ExportOptions): string;
 }
 
 export const EXPORT_FORMATS: Record<ExportFormatName, ExportFormat> = {
   dssat: {
     name: 'dssat',
     description: 'DSSAT weather file (.WTH)',
-    write: (input, options) => dssatWeatherFile(input, { dateStyle: options.dateStyle }),
-    fileName: (input) => dssatFileName(input),
+    write: (input, options) => dssatWeatherFile(input, { dateStyle: options.dateStyle, insi: options.insi }),
+    fileName: (input, options) => dssatFileName(input, { insi: options.insi }),
   },
   apsim: {
     name: 'apsim',

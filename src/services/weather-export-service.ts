@@ -82,7 +82,7 @@ export function createWeatherExportService(weather: WeatherSource, clock: Clock,
         climateDays,
         fieldId: location.fieldId,
       };
-      return { text: format.write(input, options), fileName: format.fileName(input), sources, input };
+      return { text: format.write(input, options), fileName: format.fileName(input, options), sources, input };
     },
   };
 }

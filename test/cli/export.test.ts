@@ -45,12 +45,12 @@ describe('agwx export', () => {
 
   it('writes to a file the same DSSAT file the API answers, and says what it wrote on stderr', async () => {
     const out = path.join(dir, 'iowa.WTH');
-    const { stdout, stderr } = await agwx('export', '--format', 'dssat', '--lat', '42', '--lon', '-93', '--start', '2023-01-01', '--end', '2023-12-31', '--out', out);
+    const { stdout, stderr } = await agwx('export', '--format', 'dssat', '--lat', '42', '--lon', '-93', '--start', '2023-01-01', '--end', '2023-12-31', '--insi', 'iaam', '--out', out);
     expect(stdout).toBe('');
     expect(stderr).toContain('Exported 365 days (2023-01-01 to 2023-12-31) of synthetic weather');
-    expect(stderr).toContain('AGWX2301.WTH');
+    expect(stderr).toContain('IAAM2301.WTH');
     const text = fs.readFileSync(out, 'utf8');
-    const api = await t.app.inject({ url: '/v2/weather/locations/42,-93/exports/dssat/2023-01-01,2023-12-31', headers: auth });
+    const api = await t.app.inject({ url: '/v2/weather/locations/42,-93/exports/dssat/2023-01-01,2023-12-31?insi=IAAM', headers: auth });
     expect(api.statusCode).toBe(200);
     expect(text).toBe(api.body);
     expect(dssatFormat.parse(text).days.map((d) => d.date)).toEqual(datesInRange('2023-01-01', '2023-12-31'));
@@ -75,6 +75,7 @@ describe('agwx export', () => {
     await failing(['--format', 'dssat', '--lat', '42', '--lon', '-93', '--start', '2024-06-01', '--end', '2024-06-20'], "'--end'");
     await failing(['--format', 'xls', '--lat', '42', '--lon', '-93', '--start', '2024-06-01', '--end', '2024-06-02'], 'dssat, wth, apsim, met');
     await failing(['--format', 'dssat', '--start', '2024-06-01', '--end', '2024-06-02'], '--lat and --lon');
+    await failing(['--format', 'dssat', '--lat', '42', '--lon', '-93', '--start', '2024-06-01', '--end', '2024-06-02', '--date-format', 'ddd'], "'--date-format'");
     await failing(['--format', 'dssat', '--field', 'north', '--account', 'nobody', '--start', '2024-06-01', '--end', '2024-06-02'], "no account named 'nobody'");
   }, 60_000);
 });

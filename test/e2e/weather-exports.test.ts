@@ -69,6 +69,13 @@ describe.each(databaseKinds())('crop-model weather files on %s', (kind) => {
     expect(response.body).toContain('\n2024153 ');
   });
 
+  it('names the station and the file by the INSI asked for', async () => {
+    const response = await get('/v2/weather/fields/north/exports/dssat/2023-06-01,2024-05-31?insi=iaam');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="IAAM2302.WTH"');
+    expect(dssatFormat.parse(response.body).station.id).toBe('IAAM');
+  });
+
   it('answers an APSIM file of a field; TAV and AMP of a season come from the last whole year', async () => {
     weather.sourceOf = (range) => (range.start.startsWith('2023') ? 'fake-archive' : 'fake');
     const response = await get('/v2/weather/fields/north/exports/met/2024-03-01,2024-05-31');
@@ -100,6 +107,7 @@ describe.each(databaseKinds())('crop-model weather files on %s', (kind) => {
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-06-01,2024-06-15', 400, 'endDate');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-13-01,2024-06-01', 400, 'startDate');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-01-01,2024-01-31?dateFormat=ddmmyy', 400, 'yyddd or yyyyddd');
+    await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-01-01,2024-01-31?insi=AMES1', 400, 'insi');
     await bad('/v2/weather/locations/95,-93.5/exports/dssat/2024-01-01,2024-01-31', 400, 'latitude');
     await bad('/v2/weather/fields/private/exports/dssat/2024-01-01,2024-01-31', 404, 'private');
     expectErrorBody(await get('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-01-01,2024-01-31', {}), 401);

@@ -21,6 +21,7 @@ const DATES_DESCRIPTION = '{startDate},{endDate} (YYYY-MM-DD, inclusive), or one
 
 const ExportQuery = Type.Object({
   dateFormat: Type.Optional(Type.String({ description: 'DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8)' })),
+  insi: Type.Optional(Type.String({ description: 'DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file' })),
 });
 const FieldExportParams = Type.Object({
   fieldId: Type.String(),
@@ -45,17 +46,26 @@ export function parseExportFormat(text: string): ExportFormat {
   return format;
 }
 
-export function parseDateStyle(text: string | undefined): DssatDateStyle | undefined {
+export function parseDateStyle(text: string | undefined, name = 'dateFormat'): DssatDateStyle | undefined {
   if (text === undefined) return undefined;
   const style = DSSAT_DATE_STYLES.find((s) => s === text.toLowerCase());
-  if (!style) throw invalidParameter('dateFormat', `dateFormat must be ${DSSAT_DATE_STYLES.join(' or ')} (got '${text}').`);
+  if (!style) throw invalidParameter(name, `${name} must be ${DSSAT_DATE_STYLES.join(' or ')} (got '${text}').`);
   return style;
+}
+
+/** A DSSAT station code: 4 letters or digits, written in capitals. */
+export function parseInsi(text: string | undefined, name = 'insi'): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[A-Za-z0-9]{4}$/.test(text)) throw invalidParameter(name, `${name} must be 4 letters or digits, such as IAAM (got '${text}').`);
+  return text.toUpperCase();
 }
 
 export async function exportRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   async function answer(place: WeatherPlace, formatName: string, dates: string, request: FastifyRequest, reply: FastifyReply) {
     const format = parseExportFormat(formatName);
-    const dateStyle = parseDateStyle((request.query as { dateFormat?: string }).dateFormat);
+    const query = request.query as { dateFormat?: string; insi?: string };
+    const dateStyle = parseDateStyle(query.dateFormat);
+    const insi = parseInsi(query.insi);
     const service = createWeatherExportService(requireWeather(context), context.clock, context.elevation);
     const window = service.window(place.location);
     const span = parseDateSpan(dates);
@@ -63,7 +73,7 @@ export async function exportRoutes(app: FastifyInstance, context: AppContext): P
       ...window,
       rule: `yesterday or earlier at the location, at most ${WEATHER_WINDOWS.observationMonthsBack} months back`,
     });
-    const file = await service.export(place.location, { start: span.start, end: span.end }, format, { dateStyle });
+    const file = await service.export(place.location, { start: span.start, end: span.end }, format, { dateStyle, insi });
     setDataSource(reply, file.sources);
     reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return reply.type('text/plain; charset=utf-8').send(file.text);
