@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The `agwx` command: the composition root. `serve` runs the API; `migrate` applies database
- * migrations; `keys` manages API keys.
+ * migrations; `import` and `export` read and write station and crop-model weather files; `keys`
+ * manages API keys.
  */
 import { readFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
@@ -18,6 +19,7 @@ import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
+import { type ExportCommandOptions, runExport } from './export-command.js';
 import { walkThrough } from './walk-through.js';
 
 interface ImportOptions {
@@ -150,6 +152,27 @@ export function buildCli(): Command {
         } finally {
           bar.stop();
         }
+      }),
+    );
+
+  program
+    .command('export')
+    .description('Write a crop-model weather file (DSSAT .WTH or APSIM .met) of a place or a field from the configured weather sources')
+    .requiredOption('--format <name>', 'dssat (or wth) or apsim (or met)')
+    .requiredOption('--start <date>', 'first date, YYYY-MM-DD (at most 30 months back)')
+    .requiredOption('--end <date>', 'last date, YYYY-MM-DD (yesterday or earlier)')
+    .option('--lat <degrees>', 'latitude of the place')
+    .option('--lon <degrees>', 'longitude of the place')
+    .option('--field <id>', "a field's id (with --account) instead of --lat and --lon")
+    .option('--account <name>', 'the account that owns --field')
+    .option('--date-format <style>', 'DSSAT only: yyddd (default) or yyyyddd')
+    .option('--insi <code>', 'DSSAT only: the 4-character station code that names the file (default AGWX)')
+    .option('--out <file>', 'write to this file (default stdout)')
+    .action((options: ExportCommandOptions) =>
+      withStore(async (store, config) => {
+        const clock = clockFor(config);
+        const message = await runExport(store, createWeatherSources(config, store, clock), clock, options);
+        process.stderr.write(message);
       }),
     );
 

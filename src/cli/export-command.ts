@@ -1,0 +1,74 @@
+/**
+ * `agwx export`: a crop-model weather file (DSSAT .WTH or APSIM .met) of a latitude/longitude or
+ * of an account's field, from the configured weather sources, with the same dates, numbers and
+ * file as `GET /v2/weather/…/exports/{format}/{startDate},{endDate}`. Progress goes to stderr.
+ */
+import { writeFile } from 'node:fs/promises';
+import { Presets, SingleBar } from 'cli-progress';
+import { parseDateStyle, parseExportFormat, parseInsi } from '../api/weather/export-routes.js';
+import type { Clock } from '../core/clock.js';
+import { checkDateSpanWithin, parseCoordinates, parseDateSpan } from '../http/date-params.js';
+import { createWeatherExportService } from '../services/weather-export-service.js';
+import { fieldLocation, locationAt, WEATHER_WINDOWS, type WeatherLocation } from '../services/weather-service.js';
+import type { Store } from '../store/store.js';
+import { lazyElevationGrid } from '../weather/elevation/elevation-grid.js';
+import type { WeatherSource } from '../weather/weather-source.js';
+
+export interface ExportCommandOptions {
+  format: string;
+  start: string;
+  end: string;
+  lat?: string;
+  lon?: string;
+  field?: string;
+  account?: string;
+  out?: string;
+  dateFormat?: string;
+  insi?: string;
+}
+
+const NAMES = { single: '--start', start: '--start', end: '--end' };
+
+async function exportLocation(store: Store, options: ExportCommandOptions): Promise<WeatherLocation> {
+  if (options.field !== undefined) {
+    if (options.lat !== undefined || options.lon !== undefined) throw new Error('give either --field (with --account) or --lat and --lon, not both');
+    if (options.account === undefined) throw new Error('--field needs --account, the name of the account that owns the field');
+    const account = await store.accounts.findByName(options.account);
+    if (!account) throw new Error(`no account named '${options.account}'`);
+    return fieldLocation(store, account.id, options.field);
+  }
+  if (options.lat === undefined || options.lon === undefined) throw new Error('give --lat and --lon, or --field and --account');
+  const { latitude, longitude } = parseCoordinates(`${options.lat},${options.lon}`);
+  return locationAt(latitude, longitude);
+}
+
+/** Writes the file to `--out` or stdout; returns the line to print on stderr. */
+export async function runExport(store: Store, weather: WeatherSource, clock: Clock, options: ExportCommandOptions): Promise<string> {
+  const format = parseExportFormat(options.format);
+  const dateStyle = parseDateStyle(options.dateFormat, '--date-format');
+  const insi = parseInsi(options.insi, '--insi');
+  const location = await exportLocation(store, options);
+  const service = createWeatherExportService(weather, clock, lazyElevationGrid());
+  const span = parseDateSpan(`${options.start},${options.end}`, NAMES);
+  checkDateSpanWithin(span, { ...service.window(location), rule: `yesterday or earlier at the location, at most ${WEATHER_WINDOWS.observationMonthsBack} months back` }, NAMES);
+
+  const bar = new SingleBar({ format: 'exporting {bar} {percentage}%', hideCursor: true, stream: process.stderr }, Presets.shades_classic);
+  bar.start(100, 0);
+  let file;
+  try {
+    file = await service.export(location, { start: span.start, end: span.end }, format, {
+      dateStyle,
+      insi,
+      onProgress: (fraction) => bar.update(Math.round(fraction * 100)),
+    });
+    bar.update(100);
+  } finally {
+    bar.stop();
+  }
+  if (options.out === undefined) process.stdout.write(file.text);
+  else await writeFile(options.out, file.text, 'utf8');
+  return (
+    `Exported ${file.input.days.length} days (${span.start} to ${span.end}) of ${[...new Set(file.sources)].join(',')} weather ` +
+    `as ${format.description} to ${options.out ?? 'stdout'} (suggested name ${file.fileName}).\n`
+  );
+}

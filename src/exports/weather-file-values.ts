@@ -1,0 +1,124 @@
+/**
+ * The numbers crop-model weather files need from the internal daily weather (pure): unit
+ * conversions, the day's vapour pressure and dew point, and the site's annual temperature
+ * statistics (TAV, AMP) as DSSAT and APSIM define them.
+ *
+ * Internal units (see weather/weather-source.ts): °C, mm, Wh/m² per day, %, kPa, m/s at 10 m.
+ */
+import { saturationVapourPressure } from '../agronomy/pet.js';
+import type { DailyWeather } from '../weather/weather-source.js';
+
+/** 1 Wh = 3600 J, so 1 Wh/m² = 0.0036 MJ/m². */
+export function whPerM2ToMjPerM2(wh: number): number {
+  return wh * 0.0036;
+}
+
+/** A mean wind speed (m/s) as the day's wind run, km/day: 86 400 s × m/s / 1000. */
+export function metresPerSecondToKmPerDay(metresPerSecond: number): number {
+  return metresPerSecond * 86.4;
+}
+
+/** kPa → hPa (APSIM's `vp`). */
+export function kilopascalToHectopascal(kpa: number): number {
+  return kpa * 10;
+}
+
+/** The inverse of FAO-56 eq. 11 (ea = e°(Tdew), eq. 14): the dew point (°C) of a vapour pressure (kPa > 0). */
+export function dewPointFromVapourPressure(ea: number): number {
+  const l = Math.log(ea / 0.6108);
+  return (237.3 * l) / (17.27 - l);
+}
+
+/**
+ * The day's actual vapour pressure (kPa): the source's own when it gives one (or a dew point);
+ * else FAO-56 eq. 17 from RHmax and RHmin with Tmin and Tmax; else eq. 19 from RHmean with the
+ * mean of e°(Tmax) and e°(Tmin); null when neither humidity nor temperatures are known.
+ */
+export function actualVapourPressure(day: DailyWeather): number | null {
+  if (day.vapourPressure !== undefined && day.vapourPressure !== null && day.vapourPressure > 0) return day.vapourPressure;
+  if (day.tmax === null || day.tmin === null) return null;
+  const eTmax = saturationVapourPressure(day.tmax);
+  const eTmin = saturationVapourPressure(day.tmin);
+  if (day.rhMax !== null && day.rhMin !== null) return (eTmin * (day.rhMax / 100) + eTmax * (day.rhMin / 100)) / 2;
+  if (day.rhMean !== undefined && day.rhMean !== null) return (day.rhMean / 100) * ((eTmax + eTmin) / 2);
+  return null;
+}
+
+/** The day's dew point (°C) from its actual vapour pressure, or null. */
+export function dewPoint(day: DailyWeather): number | null {
+  const ea = actualVapourPressure(day);
+  return ea === null || ea <= 0 ? null : dewPointFromVapourPressure(ea);
+}
+
+/** The day's mean relative humidity (%): the source's daily mean, else the mean of RHmax and RHmin, else null. */
+export function meanRelativeHumidity(day: DailyWeather): number | null {
+  if (day.rhMean !== undefined && day.rhMean !== null) return day.rhMean;
+  if (day.rhMax !== null && day.rhMin !== null) return (day.rhMax + day.rhMin) / 2;
+  return null;
+}
+
+/** Annual temperature statistics of a site, °C. */
+export interface TavAmp {
+  /** Annual average ambient temperature. */
+  tav: number;
+  /** Annual amplitude of the mean monthly temperatures (warmest month's mean − coldest month's). */
+  amp: number;
+}
+
+/** Daily mean temperatures ((Tmax + Tmin) / 2) summed per year and month; days without both are left out. */
+function monthlyMeansByYear(days: readonly DailyWeather[]): Map<number, (number | null)[]> {
+  const sums = new Map<number, { sum: number[]; count: number[] }>();
+  for (const day of days) {
+    if (day.tmax === null || day.tmin === null) continue;
+    const year = Number(day.date.slice(0, 4));
+    const month = Number(day.date.slice(5, 7)) - 1;
+    let entry = sums.get(year);
+    if (!entry) sums.set(year, (entry = { sum: new Array<number>(12).fill(0), count: new Array<number>(12).fill(0) }));
+    entry.sum[month] += (day.tmax + day.tmin) / 2;
+    entry.count[month]! += 1;
+  }
+  const means = new Map<number, (number | null)[]>();
+  for (const [year, entry] of sums) means.set(year, entry.sum.map((sum, m) => (entry.count[m]! > 0 ? sum / entry.count[m]! : null)));
+  return means;
+}
+
+/**
+ * DSSAT's TAV and AMP: the daily mean temperatures of all the days given are averaged per
+ * calendar month (pooling the years), TAV is the mean of the twelve monthly means and AMP the
+ * highest minus the lowest (DSSAT's soil temperature routine uses TAMP/2 as the amplitude of its
+ * annual wave, so AMP is the full range). Null unless every month has at least one day.
+ */
+export function dssatTavAmp(days: readonly DailyWeather[]): TavAmp | null {
+  const sum = new Array<number>(12).fill(0);
+  const count = new Array<number>(12).fill(0);
+  for (const day of days) {
+    if (day.tmax === null || day.tmin === null) continue;
+    const month = Number(day.date.slice(5, 7)) - 1;
+    sum[month] += (day.tmax + day.tmin) / 2;
+    count[month]! += 1;
+  }
+  if (count.some((n) => n === 0)) return null;
+  const monthly = sum.map((s, m) => s / count[m]!);
+  return { tav: monthly.reduce((a, b) => a + b, 0) / 12, amp: Math.max(...monthly) - Math.min(...monthly) };
+}
+
+/**
+ * APSIM's tav and amp (the Weather model's `ProcessMonthlyTAVAMP`, the `tav_amp` utility): for
+ * each year, the mean of its twelve monthly mean temperatures and the difference between its
+ * highest and lowest monthly mean; tav and amp are the averages of these over the years. Only
+ * years with every month present count (APSIM divides a partial year's sum by 12 as well, which
+ * would bias it). Null when no year is complete.
+ */
+export function apsimTavAmp(days: readonly DailyWeather[]): TavAmp | null {
+  let years = 0;
+  let tavSum = 0;
+  let ampSum = 0;
+  for (const monthly of monthlyMeansByYear(days).values()) {
+    if (monthly.some((mean) => mean === null)) continue;
+    const means = monthly as number[];
+    years += 1;
+    tavSum += means.reduce((a, b) => a + b, 0) / 12;
+    ampSum += Math.max(...means) - Math.min(...means);
+  }
+  return years === 0 ? null : { tav: tavSum / years, amp: ampSum / years };
+}
