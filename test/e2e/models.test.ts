@@ -508,6 +508,19 @@ describe.each(databaseKinds())('models on %s', (kind) => {
         expect(Object.keys(chosen)).toEqual(['modelId', '_links', 'predictedStages']);
       });
 
+      it('documents the predicted dates in the OpenAPI response schema, after the original keys', async () => {
+        const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+        const schema = doc.paths['/v2/agronomics/fields/{fieldId}/models/{modelId}/results'].get.responses['200'].content['application/json'].schema;
+        expect(Object.keys(schema.properties)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links', 'predictedStages']);
+        const predictedKeys = ['id', 'stage', 'description', 'gddThreshold', 'gddRemaining', 'predictedDate', 'predictedDateEarly', 'predictedDateLate', 'predictionBasis'];
+        expect(Object.keys(schema.properties.nextStage.properties)).toEqual(predictedKeys);
+        expect(Object.keys(schema.properties.predictedStages.items.properties)).toEqual(predictedKeys);
+        const next = schema.properties.nextStage.properties;
+        expect(next.predictedDate).toMatchObject({ type: 'string', format: 'date', nullable: true });
+        expect(next.predictedDate.description).toContain('365 days');
+        expect(next.predictionBasis.enum).toEqual(['forecast', 'norms']);
+      });
+
       it('predicts nothing after the harvest date', async () => {
         const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-01', harvestDate: '2024-07-10' });
         const body = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
