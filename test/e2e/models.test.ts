@@ -477,7 +477,8 @@ describe.each(databaseKinds())('models on %s', (kind) => {
         const body = response.json();
         expect(Object.keys(body)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links', 'predictedStages']);
         // One hourly forecast request; the accumulation, then one request per norm season.
-        expect(weather.hourlyCalls).toHaveLength(1);
+        // The forecast days are local days: from midnight CDT (05:00Z) on 06-15, 8 × 24 hours.
+        expect(weather.hourlyCalls.map((c) => [c.request.start, c.request.hours])).toEqual([[Date.parse('2024-06-15T05:00:00Z'), 8 * 24]]);
         expect(weather.dailyCalls.map((c) => c.range)).toEqual([
           { start: '2024-06-01', end: '2024-06-14' },
           ...Array.from({ length: 10 }, (_, i) => ({ start: `${2014 + i}-06-23`, end: `${2015 + i}-06-01` })),
@@ -538,6 +539,21 @@ describe.each(databaseKinds())('models on %s', (kind) => {
         });
         expect(body.predictedStages.some((s: { predictedDate: string | null }) => s.predictedDate === null)).toBe(true);
         expect(body.predictedStages.some((s: { predictedDate: string | null }) => s.predictedDate !== null)).toBe(true);
+      });
+
+      it('predicts nothing once the season is over, without asking for forecast or norms', async () => {
+        // Planted 2023-05-01 without a harvest date: accumulation stopped on 2024-04-30 (366 days).
+        // A cool year (12/5 °C: (12 + 10)/2 − 10 = 1 a day) leaves stages from V10 (414) on unreached.
+        for (let day = '2023-05-01'; day <= '2024-04-30'; day = date(day, 1)) weather.dayOverrides.set(day, { tmax: 12, tmin: 5 });
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2023-05-01' });
+        weather.dailyCalls.length = 0;
+        weather.hourlyCalls.length = 0;
+        const body = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
+        expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2023-05-01', end: '2024-04-30' }]);
+        expect(weather.hourlyCalls).toEqual([]);
+        expect(body.currentStage).toMatchObject({ id: 'stage5', accumulatedGdds: 366 });
+        expect(body.predictedStages.map((s: { id: string }) => s.id)).toEqual(CORN_STAGES.slice(5).map(([id]) => id));
+        for (const s of body.predictedStages) expect(s).toMatchObject({ predictedDate: null, predictedDateEarly: null, predictedDateLate: null, predictionBasis: null });
       });
 
       it('predicts from the biofix date for a planting that is still to come', async () => {
