@@ -129,13 +129,13 @@ const PredictedStageSchema = Type.Object({
       }),
     ),
   ),
+  // null is listed in the enum too: OpenAPI 3.0 checks `enum` before `nullable`.
   predictionBasis: Type.Optional(
-    Nullable(
-      Type.String({
-        enum: ['forecast', 'norms'],
-        description: 'Where predictedDate fell: on a forecast day or beyond the forecast, on the norms. Null when predictedDate is null.',
-      }),
-    ),
+    Type.Unsafe<'forecast' | 'norms' | null>({
+      type: ['string', 'null'],
+      enum: ['forecast', 'norms', null],
+      description: 'Where predictedDate fell: on a forecast day or beyond the forecast, on the norms. Null when predictedDate is null.',
+    }),
   ),
 });
 
