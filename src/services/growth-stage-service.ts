@@ -208,8 +208,8 @@ export function createGrowthStageService(deps: {
     });
     const normDays: NormGddDay[] = [];
     if (placeNorms && normFirst <= last) {
-      const index = new Map<MonthDay, number>();
-      for (let d = 0; d < placeNorms.dayCount; d++) index.set(placeNorms.dayAt(d).day, d);
+      // The norms answer the request's days in order; `dayAt` computes a day's statistics, so each day is asked once.
+      const index = new Map<MonthDay, number>(normDaysBetween(normFirst, last).days.map((day, d) => [day, d]));
       for (const date of datesInRange(normFirst, last)) {
         const d = index.get(monthDayOf(date));
         const day = d === undefined ? null : placeNorms.dayAt(d);
