@@ -8,24 +8,52 @@
  * always runs in °C with the published method, base and boundaries, so a stage is reached on the
  * same day whatever the unit system; `units=usa` converts the answer: temperatures to °F
  * (°C × 1.8 + 32), degree-days × 1.8.
+ *
+ * Predicted dates. For each stage not yet reached, the dates it is expected on
+ * (`src/agronomy/growth-stage-prediction.ts`): from the GDD accumulated through yesterday, then
+ * the forecast days (today to today + 7, the source's hourly forecast aggregated per local
+ * calendar day to its highest and lowest temperature, as the agronomic values do), then the GDD
+ * norms of the place (the agronomic norms over the default norm years, with the model's method,
+ * base and boundaries) through the horizon: 365 days from today, cut at the end of the season
+ * (`MAX_SEASON_DAYS` from the biofix date) and at the harvest date. A planting harvested before
+ * today, or whose season is over, gets no predictions (every date null). Where the source holds
+ * no forecast or not enough years for norms, that part is left out (dates it would have reached
+ * are null); a source that is unavailable answers 503, as for the accumulation.
  */
-import { accumulateModelGdd } from '../agronomy/growth-stage-accumulation.js';
+import { accumulateModelGdd, modelGddParameters } from '../agronomy/growth-stage-accumulation.js';
+import { type ForecastGddDay, type NormGddDay, predictStageDates, type StagePrediction } from '../agronomy/growth-stage-prediction.js';
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
+import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
+import { dailyGdd } from '../agronomy/gdd.js';
+import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { celsiusDifferenceToFahrenheit, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
-import { addDays, type IsoDate } from '../core/dates.js';
-import { invalid, notFoundError } from '../core/errors.js';
+import { addDays, datesInRange, type IsoDate, type MonthDay, monthDayOf } from '../core/dates.js';
+import { DomainError, invalid, notFoundError } from '../core/errors.js';
 import type { UnitSystem } from '../core/units.js';
 import type { FieldRecord } from '../store/field-repository.js';
 import type { PlantingRecord } from '../store/planting-repository.js';
 import type { Store } from '../store/store.js';
 import { cellAt } from '../weather/grid.js';
 import { localDate, timeZoneAt } from '../weather/time-zone.js';
+import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { type DailyWeather, SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
+import { createAgronomicNormService } from './agronomic-norms-service.js';
+import { createForecastService } from './forecast-service.js';
+import { dateIn, type NormDays } from './weather-norm-service.js';
+import { locationAt, WEATHER_WINDOWS } from './weather-service.js';
 
 /** Accumulation stops this many days after the biofix date (a growing season is shorter). */
 export const MAX_SEASON_DAYS = 366;
+
+/** Predicted dates reach this many days ahead, today included. */
+export const PREDICTION_HORIZON_DAYS = 365;
+
+/** A stage not yet reached, with the dates it is expected on. */
+export type PredictedStage = NextStage & StagePrediction;
+
+const NO_PREDICTION: StagePrediction = { predictedDate: null, predictedDateEarly: null, predictedDateLate: null, predictionBasis: null };
 
 export interface ModelStageDetails {
   id: string;
@@ -53,7 +81,9 @@ export interface ModelResults {
   gddUnits: string;
   previousStages: ReachedStage[];
   currentStage: CurrentStage | null;
-  nextStage: NextStage | null;
+  nextStage: PredictedStage | null;
+  /** Every stage not yet reached (the next stage first), in threshold order. */
+  predictedStages: PredictedStage[];
   /** Provenance of the weather used. */
   source: string;
 }
@@ -83,13 +113,116 @@ function answerUnits(units: UnitSystem) {
   };
 }
 
-export function createGrowthStageService(deps: { store: Store; catalog: Catalog; clock: Clock; weather?: WeatherSource }): GrowthStageService {
+/**
+ * The calendar days from `first` to `last` (at most a year apart) as a norm request's days: 02-29
+ * is listed wherever the span covers the end of February, as the norm services expect.
+ */
+export function normDaysBetween(first: IsoDate, last: IsoDate): NormDays {
+  const start = monthDayOf(first);
+  const end = monthDayOf(last);
+  // Walk a span whose February has a 29th.
+  let date = dateIn(start <= '02-29' ? 2000 : 1999, start);
+  const days: MonthDay[] = [start];
+  while (days[days.length - 1] !== end && days.length <= 366) {
+    date = addDays(date, 1);
+    days.push(monthDayOf(date));
+  }
+  return { start, end, crossesYearEnd: end < start, days };
+}
+
+/** Data the source does not hold (no forecast, too few norm years) leaves that part out; anything else propagates. */
+async function unlessNotHeld<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'notFound' || error.kind === 'invalid')) return null;
+    throw error;
+  }
+}
+
+export function createGrowthStageService(deps: {
+  store: Store;
+  catalog: Catalog;
+  clock: Clock;
+  weather?: WeatherSource;
+  elevation?: ElevationModel;
+  referenceEt?: ReferenceEvapotranspirationOptions;
+}): GrowthStageService {
   const { store, catalog, clock, weather } = deps;
+  const forecasts = weather && createForecastService(weather, clock);
+  // The norms' PET is not used here; the elevation only feeds it.
+  const elevation: ElevationModel = deps.elevation ?? { elevationAt: () => 0 };
+  const norms = weather && createAgronomicNormService(weather, clock, elevation, deps.referenceEt);
   const requireModel = (modelId: string) => {
     const model = catalog.model(modelId);
     if (!model) throw notFoundError('Model', `No model with id '${modelId}' exists; see /v2/agronomics/models.`);
     return model;
   };
+
+  /**
+   * Predictions for the `pending` stages of a planting whose GDD through yesterday is
+   * `accumulated` (see the module comment for the horizon and what is left out).
+   */
+  async function predict(
+    model: GrowthStageModel,
+    field: FieldRecord,
+    planting: PlantingRecord,
+    biofixDate: IsoDate,
+    today: IsoDate,
+    accumulated: number,
+    pending: readonly NextStage[],
+  ): Promise<StagePrediction[]> {
+    const none = pending.map(() => NO_PREDICTION);
+    if (pending.length === 0 || !forecasts || !norms) return none;
+    let last = addDays(today, PREDICTION_HORIZON_DAYS - 1);
+    const seasonLast = addDays(biofixDate, MAX_SEASON_DAYS - 1);
+    if (seasonLast < last) last = seasonLast;
+    if (planting.harvestDate !== null && planting.harvestDate < last) last = planting.harvestDate;
+    const first = biofixDate > today ? biofixDate : today;
+    if (first > last) return none;
+
+    const location = locationAt(field.latitude, field.longitude, field.id);
+    const parameters = modelGddParameters(model);
+    let forecastLast = addDays(today, WEATHER_WINDOWS.forecastDaysAhead);
+    if (last < forecastLast) forecastLast = last;
+    const forecastDates = first <= forecastLast ? datesInRange(first, forecastLast) : [];
+    const forecastWork = forecastDates.length
+      ? unlessNotHeld(forecasts.forecast(location, forecastDates, { blockSize: 24, frame: { kind: 'local' }, conditionsType: DEFAULT_CONDITIONS_TYPE }))
+      : Promise.resolve(null);
+    // Norm days start after the forecast days, or where they would have been when the source has no forecast.
+    const normsFrom = (withForecast: boolean) => (withForecast && forecastDates.length ? addDays(forecastLast, 1) : first);
+    const normWork = async (from: IsoDate) => {
+      if (from > last) return null;
+      const request = { ...normDaysBetween(from, last), excludeYears: [], accumulationStartDay: null, gdd: parameters };
+      return unlessNotHeld(norms.norms(location, request));
+    };
+    // Both start at once; only when the forecast is missing are norms asked for from its first day.
+    const [forecast, normsAfterForecast] = await Promise.all([forecastWork, normWork(normsFrom(true))]);
+    const normFirst = normsFrom(forecast !== null);
+    const placeNorms = forecast !== null || forecastDates.length === 0 ? normsAfterForecast : await normWork(normFirst);
+
+    const forecastDays: ForecastGddDay[] = (forecast?.days ?? []).map((day) => {
+      const temperature = day.blocks[0]?.values.temperature;
+      const known = temperature && temperature.max !== null && temperature.min !== null;
+      return { date: day.date, gdd: known ? dailyGdd(temperature.max!, temperature.min!, parameters) : null };
+    });
+    const normDays: NormGddDay[] = [];
+    if (placeNorms && normFirst <= last) {
+      // The norms answer the request's days in order; `dayAt` computes a day's statistics, so each day is asked once.
+      const index = new Map<MonthDay, number>(normDaysBetween(normFirst, last).days.map((day, d) => [day, d]));
+      for (const date of datesInRange(normFirst, last)) {
+        const d = index.get(monthDayOf(date));
+        const day = d === undefined ? null : placeNorms.dayAt(d);
+        normDays.push({ date, gddMean: day?.gdd.average ?? null, accumulatedGddStdDev: day?.accumulatedGdd.stdDev ?? null });
+      }
+    }
+    return predictStageDates(
+      accumulated,
+      pending.map((stage) => stage.gddThreshold),
+      forecastDays,
+      normDays,
+    );
+  }
 
   return {
     details(modelId, units) {
@@ -126,7 +259,8 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
       }
       if (!weather) throw new SourceUnavailableError('none', 'No weather source is configured on this server.');
 
-      const yesterday = addDays(localDate(clock.now(), timeZoneAt(field.latitude, field.longitude)), -1);
+      const today = localDate(clock.now(), timeZoneAt(field.latitude, field.longitude));
+      const yesterday = addDays(today, -1);
       const biofixDate = addDays(planting.plantingDate, model.biofix);
       let end = addDays(biofixDate, MAX_SEASON_DAYS - 1);
       if (yesterday < end) end = yesterday;
@@ -141,11 +275,32 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
         source = result.source;
       }
 
-      const progress = growthStageProgress(model.stages, accumulateModelGdd(model, days));
+      const series = accumulateModelGdd(model, days);
+      const progress = growthStageProgress(model.stages, series);
+      const accumulated = series.length > 0 ? series[series.length - 1]!.accumulatedGdd : 0;
+      const next = progress.nextStage;
+      // The stages not yet reached: the next one and every later one, in threshold order.
+      const ordered = [...model.stages].sort((a, b) => a.gddThreshold - b.gddThreshold);
+      const pending: NextStage[] = next
+        ? ordered.slice(ordered.findIndex((stage) => stage.id === next.id)).map((stage) => ({
+            id: stage.id,
+            stage: stage.stage,
+            description: stage.description,
+            gddThreshold: stage.gddThreshold,
+            gddRemaining: stage.gddThreshold - accumulated,
+          }))
+        : [];
+      const predictions = await predict(model, field, planting, biofixDate, today, accumulated, pending);
+
       const convert = answerUnits(units);
       const reached = (stage: ReachedStage): ReachedStage => ({ ...stage, gddThreshold: convert.threshold(stage.gddThreshold) });
       const current = progress.currentStage;
-      const next = progress.nextStage;
+      const predicted: PredictedStage[] = pending.map((stage, i) => ({
+        ...stage,
+        gddThreshold: convert.threshold(stage.gddThreshold),
+        gddRemaining: convert.accumulated(stage.gddRemaining),
+        ...predictions[i]!,
+      }));
       return {
         model,
         field,
@@ -154,11 +309,8 @@ export function createGrowthStageService(deps: { store: Store; catalog: Catalog;
         gddUnits: convert.gddUnits,
         previousStages: progress.previousStages.map(reached),
         currentStage: current && { ...reached(current), accumulatedGdds: convert.accumulated(current.accumulatedGdds) },
-        nextStage: next && {
-          ...next,
-          gddThreshold: convert.threshold(next.gddThreshold),
-          gddRemaining: convert.accumulated(next.gddRemaining),
-        },
+        nextStage: predicted[0] ?? null,
+        predictedStages: predicted,
         source,
       };
     },

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
-import { createFakeWeatherSource } from '../support/fake-weather-source.js';
+import { createFakeWeatherSource, fakeDay } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
 
 interface OriginalModel {
@@ -352,7 +352,7 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: biofixDate, end: HARVEST }]);
       const body = response.json();
-      expect(Object.keys(body)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links']);
+      expect(Object.keys(body)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links', 'predictedStages']);
       expect(body).toMatchObject({ modelId: id, location: { latitude: 41.5, longitude: -93.5, fieldId }, plantingDate: PLANTING, biofixDate, gddUnits: 'C' });
 
       const stageAt = (index: number, reachedOn: string) => ({ date: reachedOn, id: m.stages[index]![0], stage: m.stages[index]![1], gddThreshold: m.stages[index]![3] });
@@ -367,7 +367,22 @@ describe.each(databaseKinds())('models on %s', (kind) => {
         const [nextId, nextStage, , threshold] = m.stages[expected.next]!;
         expect(body.nextStage).toMatchObject({ id: nextId, stage: nextStage, gddThreshold: threshold });
         near(body.nextStage.gddRemaining, threshold - expected.total, 2);
+        expect(Object.keys(body.nextStage)).toEqual([
+          'id',
+          'stage',
+          'description',
+          'gddThreshold',
+          'gddRemaining',
+          'predictedDate',
+          'predictedDateEarly',
+          'predictedDateLate',
+          'predictionBasis',
+        ]);
       }
+      // Harvested before today: the stages not reached are listed, none is predicted.
+      expect(body.predictedStages.map((s: { id: string }) => s.id)).toEqual(expected.next === null ? [] : m.stages.slice(expected.next).map(([stageId]) => stageId));
+      expect(body.predictedStages[0] ?? null).toEqual(body.nextStage);
+      for (const s of body.predictedStages) expect(s).toMatchObject({ predictedDate: null, predictedDateEarly: null, predictedDateLate: null, predictionBasis: null });
 
       const usa = (await results(fieldId, id, '?units=usa')).json();
       expect(usa.gddUnits).toBe('F');
@@ -382,7 +397,7 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       weather.dailyCalls.length = 0;
       const response = await results(fieldId, 'Corn2500ISUAbendroth');
       expect(response.statusCode, response.body).toBe(200);
-      expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2024-06-01', end: '2024-06-14' }]);
+      expect(weather.dailyCalls[0]!.range).toEqual({ start: '2024-06-01', end: '2024-06-14' });
       expect(response.headers['x-data-source']).toBe('fake');
       // The fake's own June 2024 days: high 34.01 … 34.14 °C, low 17 °C → high reset to 30:
       // (30 + 17)/2 − 10 = 13.5 a day, 14 days = 189 → V6 (stage4, 256) not yet, V4 (190) not yet.
@@ -393,12 +408,175 @@ describe.each(databaseKinds())('models on %s', (kind) => {
       expect(expectErrorBody(await results(fieldId, 'Corn2700ISUAbendroth'), 400).detailedMessage).toContain('corn-2500-gdd');
     });
 
+    describe('predicted dates', () => {
+      // Corn2500ISUAbendroth (modifiedstandard, base 10 °C, high and low held within 10–30 °C) on a
+      // corn planting of 2024-06-01 in central Iowa, on the fake's own weather. Today there is
+      // 2024-06-15 (America/Chicago, UTC−5 in June).
+      //   Through yesterday: 189 °C-days (14 days of 13.5, see above); V4 (190) is next.
+      //   Forecast, 06-15 … 06-22: a local day runs 05:00Z to 05:00Z, the fake's hour h (UTC) is
+      //   10 + h °C, so the day's high is 33 (18:00Z) and its low 10 (00:00Z) → (30 + 10)/2 − 10 =
+      //   10 a day: 199 on 06-15 (V4 reached), 259 on 06-21 (V6, 256), 269 on 06-22.
+      //   Norms from 06-23: the default period, the 10 seasons 06-23 … 06-01 starting 2014 … 2023
+      //   (2023's ends 2024-06-01, before today), through the end of the season 2025-06-01 (366
+      //   days from the biofix date), computed below from the fake's days.
+      const CORN: Rule = { method: 'modifiedstandard', base: 10, upper: 30, lower: 10 };
+      const fakeGdd = (isoDate: string) => {
+        const d = fakeDay(isoDate);
+        return dayGdd(d.tmax!, d.tmin!, CORN);
+      };
+      const CORN_STAGES = ORIGINAL.find((m) => m.id === 'Corn2500ISUAbendroth')!.stages;
+
+      /** Expected predictions: every path written out from the definitions in docs/agronomy.md. */
+      function expectedPredictions(accumulated: number, last: string) {
+        const forecast: { date: string; total: number }[] = [];
+        let central = accumulated;
+        for (let i = 0; i < 8; i++) forecast.push({ date: date('2024-06-15', i), total: (central += 10) });
+        const years = Array.from({ length: 10 }, (_, i) => 2014 + i);
+        // Per season: the GDD of each calendar day and the running total from 06-23 through it.
+        const seasons = years.map((year) => {
+          const byDay = new Map<string, { gdd: number; total: number }>();
+          let total = 0;
+          for (let day = `${year}-06-23`; day <= `${year + 1}-06-01`; day = date(day, 1)) {
+            const gdd = fakeGdd(day);
+            byDay.set(day.slice(5), { gdd, total: (total += gdd) });
+          }
+          return byDay;
+        });
+        const paths: { date: string; central: number; early: number; late: number; basis: string }[] = forecast.map((d) => ({
+          date: d.date,
+          central: d.total,
+          early: d.total,
+          late: d.total,
+          basis: 'forecast',
+        }));
+        for (let day = '2024-06-23'; day <= last; day = date(day, 1)) {
+          const values = seasons.map((season) => season.get(day.slice(5))!);
+          const mean = values.reduce((sum, v) => sum + v.gdd, 0) / values.length;
+          const totalMean = values.reduce((sum, v) => sum + v.total, 0) / values.length;
+          const spread = Math.sqrt(values.reduce((sum, v) => sum + (v.total - totalMean) ** 2, 0) / (values.length - 1));
+          central += mean;
+          paths.push({ date: day, central, early: central + spread, late: central - spread, basis: 'norms' });
+        }
+        return (threshold: number) => {
+          const at = paths.find((p) => p.central >= threshold);
+          return {
+            predictedDate: at?.date ?? null,
+            predictedDateEarly: paths.find((p) => p.early >= threshold)?.date ?? null,
+            predictedDateLate: paths.find((p) => p.late >= threshold)?.date ?? null,
+            predictionBasis: at?.basis ?? null,
+          };
+        };
+      }
+
+      it('predicts every stage not yet reached from the forecast, then the norms, the same under units=usa', async () => {
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-01' });
+        weather.dailyCalls.length = 0;
+        weather.hourlyCalls.length = 0;
+        const response = await results(fieldId, 'Corn2500ISUAbendroth');
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json();
+        expect(Object.keys(body)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links', 'predictedStages']);
+        // One hourly forecast request; the accumulation, then one request per norm season.
+        // The forecast days are local days: from midnight CDT (05:00Z) on 06-15, 8 × 24 hours.
+        expect(weather.hourlyCalls.map((c) => [c.request.start, c.request.hours])).toEqual([[Date.parse('2024-06-15T05:00:00Z'), 8 * 24]]);
+        expect(weather.dailyCalls.map((c) => c.range)).toEqual([
+          { start: '2024-06-01', end: '2024-06-14' },
+          ...Array.from({ length: 10 }, (_, i) => ({ start: `${2014 + i}-06-23`, end: `${2015 + i}-06-01` })),
+        ]);
+
+        const predicted = expectedPredictions(189, '2025-06-01');
+        const pending = CORN_STAGES.slice(2);
+        expect(body.predictedStages.map((s: { id: string }) => s.id)).toEqual(pending.map(([id]) => id));
+        pending.forEach(([id, stage, , threshold], i) => {
+          const got = body.predictedStages[i];
+          expect(got, id).toMatchObject({ id, stage, gddThreshold: threshold, ...predicted(threshold) });
+          near(got.gddRemaining, threshold - 189, 2);
+          expect(got.predictedDateEarly <= got.predictedDate && got.predictedDate <= got.predictedDateLate, id).toBe(true);
+        });
+        // Worked out above: V4 on the first forecast day, V6 on the seventh; later stages on the norms.
+        expect(body.nextStage).toEqual(body.predictedStages[0]);
+        expect(body.nextStage).toMatchObject({ id: 'stage3', predictedDate: '2024-06-15', predictedDateEarly: '2024-06-15', predictedDateLate: '2024-06-15', predictionBasis: 'forecast' });
+        expect(body.predictedStages[1]).toMatchObject({ id: 'stage4', predictedDate: '2024-06-21', predictionBasis: 'forecast' });
+        expect(body.predictedStages.at(-1)).toMatchObject({ id: 'stage17', predictionBasis: 'norms' });
+        expect(body.predictedStages.at(-1).predictedDateLate > body.predictedStages.at(-1).predictedDateEarly).toBe(true);
+
+        const usa = (await results(fieldId, 'Corn2500ISUAbendroth', '?units=usa')).json();
+        const datesOf = (stages: Record<string, unknown>[]) => stages.map((s) => [s.predictedDate, s.predictedDateEarly, s.predictedDateLate, s.predictionBasis]);
+        expect(datesOf(usa.predictedStages)).toEqual(datesOf(body.predictedStages));
+        expect(usa.predictedStages[0].gddRemaining).toBe(1.8);
+
+        const chosen = (await results(fieldId, 'Corn2500ISUAbendroth', '?properties=predictedStages')).json();
+        expect(Object.keys(chosen)).toEqual(['modelId', '_links', 'predictedStages']);
+      });
+
+      it('documents the predicted dates in the OpenAPI response schema, after the original keys', async () => {
+        const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+        const schema = doc.paths['/v2/agronomics/fields/{fieldId}/models/{modelId}/results'].get.responses['200'].content['application/json'].schema;
+        expect(Object.keys(schema.properties)).toEqual(['modelId', 'location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage', '_links', 'predictedStages']);
+        const predictedKeys = ['id', 'stage', 'description', 'gddThreshold', 'gddRemaining', 'predictedDate', 'predictedDateEarly', 'predictedDateLate', 'predictionBasis'];
+        expect(Object.keys(schema.properties.nextStage.properties)).toEqual(predictedKeys);
+        expect(Object.keys(schema.properties.predictedStages.items.properties)).toEqual(predictedKeys);
+        const next = schema.properties.nextStage.properties;
+        expect(next.predictedDate).toMatchObject({ type: 'string', format: 'date', nullable: true });
+        expect(next.predictedDate.description).toContain('365 days');
+        expect(next.predictionBasis).toMatchObject({ type: 'string', nullable: true, enum: ['forecast', 'norms', null] });
+      });
+
+      it('predicts nothing after the harvest date', async () => {
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-01', harvestDate: '2024-07-10' });
+        const body = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
+        const predicted = expectedPredictions(189, '2025-06-01');
+        const byHarvest = (day: string | null) => (day !== null && day <= '2024-07-10' ? day : null);
+        CORN_STAGES.slice(2).forEach(([id, , , threshold], i) => {
+          const unbounded = predicted(threshold);
+          expect(body.predictedStages[i], id).toMatchObject({
+            id,
+            predictedDate: byHarvest(unbounded.predictedDate),
+            predictedDateEarly: byHarvest(unbounded.predictedDateEarly),
+            predictedDateLate: byHarvest(unbounded.predictedDateLate),
+            predictionBasis: byHarvest(unbounded.predictedDate) === null ? null : unbounded.predictionBasis,
+          });
+        });
+        expect(body.predictedStages.some((s: { predictedDate: string | null }) => s.predictedDate === null)).toBe(true);
+        expect(body.predictedStages.some((s: { predictedDate: string | null }) => s.predictedDate !== null)).toBe(true);
+      });
+
+      it('predicts nothing once the season is over, without asking for forecast or norms', async () => {
+        // Planted 2023-05-01 without a harvest date: accumulation stopped on 2024-04-30 (366 days).
+        // A cool year (12/5 °C: (12 + 10)/2 − 10 = 1 a day) leaves stages from V10 (414) on unreached.
+        for (let day = '2023-05-01'; day <= '2024-04-30'; day = date(day, 1)) weather.dayOverrides.set(day, { tmax: 12, tmin: 5 });
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2023-05-01' });
+        weather.dailyCalls.length = 0;
+        weather.hourlyCalls.length = 0;
+        const body = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
+        expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2023-05-01', end: '2024-04-30' }]);
+        expect(weather.hourlyCalls).toEqual([]);
+        expect(body.currentStage).toMatchObject({ id: 'stage5', accumulatedGdds: 366 });
+        expect(body.predictedStages.map((s: { id: string }) => s.id)).toEqual(CORN_STAGES.slice(5).map(([id]) => id));
+        for (const s of body.predictedStages) expect(s).toMatchObject({ predictedDate: null, predictedDateEarly: null, predictedDateLate: null, predictionBasis: null });
+      });
+
+      it('predicts from the biofix date for a planting that is still to come', async () => {
+        // Planted 2024-06-20: nothing accumulated; 06-20 … 06-22 are forecast days, 10 each → 30.
+        // The norm of 06-23 over 2014 … 2023 (k = year − 2010 = 4 … 13; high 20 + k + 0.23 held at
+        // 30, low 10 + k/2): 8.115, 8.865, 9.615, 10.365, 11.115, 11.865, 12.5, 12.75, 13, 13.25 →
+        // mean 11.144 → 41.144 on 06-23, short of VE (49); 06-24 adds about as much → VE on 06-24.
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-20' });
+        const body = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
+        expect(body.currentStage).toBeNull();
+        expect(body.predictedStages).toHaveLength(17);
+        expect(body.nextStage).toMatchObject({ id: 'stage1', gddRemaining: 49, predictionBasis: 'norms' });
+        expect(body.nextStage.predictedDate).toBe('2024-06-24');
+      });
+    });
+
     it('answers no current stage before the first one is reached, without asking for weather when nothing has accumulated', async () => {
       const fieldId = await fieldWithPlanting({ crop: 'wheat', plantingDate: '2024-06-14' });
       weather.dailyCalls.length = 0;
       const response = await results(fieldId, 'WheatGenericNDAWN', '?units=usa');
       expect(response.statusCode).toBe(200);
-      expect(weather.dailyCalls).toEqual([]);
+      // Only the norms of past years are asked for (for the predicted dates), nothing from the biofix date.
+      expect(weather.dailyCalls.filter((c) => c.range.start >= '2024-06-15')).toEqual([]);
       expect(response.json()).toMatchObject({
         biofixDate: '2024-06-15',
         previousStages: [],

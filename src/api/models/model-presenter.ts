@@ -2,7 +2,7 @@
 import type { CropRecord, GrowthStageModel } from '../../catalog/catalog.js';
 import { curies, link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import type { ModelDetails, ModelResults } from '../../services/growth-stage-service.js';
+import type { ModelDetails, ModelResults, PredictedStage } from '../../services/growth-stage-service.js';
 import { cropPath } from '../crops/crop-presenter.js';
 import { fieldPath } from '../fields/field-presenter.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
@@ -66,6 +66,25 @@ export function presentModelDetails(modelId: string, details: ModelDetails, self
   };
 }
 
+/** A stage not yet reached: the original keys of `nextStage`, then its predicted dates. */
+function presentPredictedStage(stage: PredictedStage) {
+  return {
+    id: stage.id,
+    stage: stage.stage,
+    description: stage.description,
+    gddThreshold: stage.gddThreshold,
+    gddRemaining: stage.gddRemaining,
+    predictedDate: stage.predictedDate,
+    predictedDateEarly: stage.predictedDateEarly,
+    predictedDateLate: stage.predictedDateLate,
+    predictionBasis: stage.predictionBasis,
+  };
+}
+
+/**
+ * Results. The original keys keep their places; what was added comes after them: the predicted
+ * dates at the end of `nextStage`, and `predictedStages` after `_links`.
+ */
 export function presentModelResults(results: ModelResults, selfHref: string, baseUrl: string, chosen: Set<string> | null = null) {
   const { field, planting, currentStage: current, nextStage: next } = results;
   const body = {
@@ -89,13 +108,7 @@ export function presentModelResults(results: ModelResults, selfHref: string, bas
       gddThreshold: current.gddThreshold,
       accumulatedGdds: current.accumulatedGdds,
     },
-    nextStage: next && {
-      id: next.id,
-      stage: next.stage,
-      description: next.description,
-      gddThreshold: next.gddThreshold,
-      gddRemaining: next.gddRemaining,
-    },
+    nextStage: next && presentPredictedStage(next),
     _links: {
       self: link(selfHref),
       curies: curies(baseUrl),
@@ -103,6 +116,7 @@ export function presentModelResults(results: ModelResults, selfHref: string, bas
       'svc:planting': link(plantingPath(field.id, planting.id)),
       'svc:model': link(modelPath(results.model.id)),
     },
+    predictedStages: results.predictedStages.map(presentPredictedStage),
   };
   return selectProperties(body, chosen, RESULTS_PROPERTIES);
 }

@@ -34,7 +34,14 @@ const TAGS = ['models'];
 
 export async function modelRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {
   const models = createCatalogService(catalog);
-  const growthStages = createGrowthStageService({ store: context.store, catalog, clock: context.clock, weather: context.weather });
+  const growthStages = createGrowthStageService({
+    store: context.store,
+    catalog,
+    clock: context.clock,
+    weather: context.weather,
+    elevation: context.elevation,
+    referenceEt: context.referenceEt,
+  });
   const baseUrl = context.config.baseUrl;
 
   app.get(

@@ -96,9 +96,52 @@ const ReachedStageSchema = Type.Object({
   gddThreshold: Type.Optional(Type.Number()),
 });
 
+/** A stage not yet reached: the original keys of `nextStage`, then the predicted dates. */
+const PredictedStageSchema = Type.Object({
+  id: Type.Optional(Type.String()),
+  stage: Type.Optional(Nullable(Type.String())),
+  description: Type.Optional(Type.String()),
+  gddThreshold: Type.Optional(Type.Number()),
+  gddRemaining: Type.Optional(Type.Number()),
+  predictedDate: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date',
+        description:
+          'Expected date the stage is reached: GDD accumulated through yesterday, then the forecast days (today to today + 7), then the mean daily GDD norms of the place. Null when not reached within 365 days from today, after the end of the season (366 days from the biofix date) or after the harvest date, or when the planting is already harvested.',
+      }),
+    ),
+  ),
+  predictedDateEarly: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date',
+        description:
+          'Early end of the range: the central total beyond the forecast raised by one standard deviation across the norm years of the GDD accumulated over the norm days. Null as for predictedDate.',
+      }),
+    ),
+  ),
+  predictedDateLate: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date',
+        description: 'Late end of the range: the central total beyond the forecast lowered by that standard deviation. Null as for predictedDate.',
+      }),
+    ),
+  ),
+  // null is listed in the enum too: OpenAPI 3.0 checks `enum` before `nullable`.
+  predictionBasis: Type.Optional(
+    Type.Unsafe<'forecast' | 'norms' | null>({
+      type: ['string', 'null'],
+      enum: ['forecast', 'norms', null],
+      description: 'Where predictedDate fell: on a forecast day or beyond the forecast, on the norms. Null when predictedDate is null.',
+    }),
+  ),
+});
+
 /**
  * Key order: modelId, location, plantingDate, biofixDate, gddUnits, previousStages, currentStage,
- * nextStage, _links.
+ * nextStage, _links, predictedStages (added after the original keys so that they keep their places).
  */
 export const ModelResultsSchema = Type.Object({
   modelId: Type.Optional(Type.String()),
@@ -119,17 +162,7 @@ export const ModelResultsSchema = Type.Object({
       }),
     ),
   ),
-  nextStage: Type.Optional(
-    Nullable(
-      Type.Object({
-        id: Type.Optional(Type.String()),
-        stage: Type.Optional(Nullable(Type.String())),
-        description: Type.Optional(Type.String()),
-        gddThreshold: Type.Optional(Type.Number()),
-        gddRemaining: Type.Optional(Type.Number()),
-      }),
-    ),
-  ),
+  nextStage: Type.Optional(Nullable(PredictedStageSchema)),
   _links: Type.Optional(
     Type.Object({
       self: Type.Optional(LinkSchema),
@@ -139,6 +172,18 @@ export const ModelResultsSchema = Type.Object({
       'svc:model': Type.Optional(LinkSchema),
     }),
   ),
+  predictedStages: Type.Optional(
+    Type.Array(PredictedStageSchema, { description: 'Every stage not yet reached, the next stage first, with its predicted dates; empty when every stage is reached.' }),
+  ),
 });
 
-export const RESULTS_PROPERTIES = ['location', 'plantingDate', 'biofixDate', 'gddUnits', 'previousStages', 'currentStage', 'nextStage'] as const;
+export const RESULTS_PROPERTIES = [
+  'location',
+  'plantingDate',
+  'biofixDate',
+  'gddUnits',
+  'previousStages',
+  'currentStage',
+  'nextStage',
+  'predictedStages',
+] as const;
