@@ -130,12 +130,17 @@ export function normDaysBetween(first: IsoDate, last: IsoDate): NormDays {
   return { start, end, crossesYearEnd: end < start, days };
 }
 
-/** Data the source does not hold (no forecast, too few norm years) leaves that part out; anything else propagates. */
+/**
+ * Data the source does not hold (no forecast, too few norm years) or cannot give right now (an
+ * unavailable provider) leaves that part of the prediction out: the stages reached so far do not
+ * depend on it. Anything else propagates.
+ */
 async function unlessNotHeld<T>(work: Promise<T>): Promise<T | null> {
   try {
     return await work;
   } catch (error) {
     if (error instanceof DomainError && (error.kind === 'notFound' || error.kind === 'invalid')) return null;
+    if (error instanceof SourceUnavailableError) return null;
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
+import { SourceUnavailableError } from '../../src/weather/weather-source.js';
 
 interface OriginalModel {
   id: string;
@@ -507,6 +508,33 @@ describe.each(databaseKinds())('models on %s', (kind) => {
 
         const chosen = (await results(fieldId, 'Corn2500ISUAbendroth', '?properties=predictedStages')).json();
         expect(Object.keys(chosen)).toEqual(['modelId', '_links', 'predictedStages']);
+      });
+
+      it('a forecast that cannot be had right now leaves it out: the norms start today and the stages reached are answered', async () => {
+        const fieldId = await fieldWithPlanting({ crop: 'corn', plantingDate: '2024-06-01' });
+        const whole = (await results(fieldId, 'Corn2500ISUAbendroth')).json();
+        const hourly = weather.hourly;
+        weather.hourly = async () => {
+          throw new SourceUnavailableError('fake', 'The fake forecast upstream is down.', 120);
+        };
+        try {
+          weather.dailyCalls.length = 0;
+          const response = await results(fieldId, 'Corn2500ISUAbendroth');
+          expect(response.statusCode, response.body).toBe(200);
+          const body = response.json();
+          expect(body.previousStages).toEqual(whole.previousStages);
+          expect(body.currentStage).toEqual(whole.currentStage);
+          // Without forecast days the norm days begin today (06-15), not after the forecast (06-23):
+          // asked again once the forecast is found missing.
+          expect(weather.dailyCalls.slice(-10).map((c) => c.range)).toEqual(
+            Array.from({ length: 10 }, (_, i) => ({ start: `${2014 + i}-06-15`, end: `${2015 + i}-06-01` })),
+          );
+          expect(body.predictedStages.map((s: { id: string }) => s.id)).toEqual(whole.predictedStages.map((s: { id: string }) => s.id));
+          for (const stage of body.predictedStages) expect(stage.predictionBasis === null || stage.predictionBasis === 'norms').toBe(true);
+          expect(body.predictedStages.at(-1)).toMatchObject({ predictionBasis: 'norms' });
+        } finally {
+          weather.hourly = hourly;
+        }
       });
 
       it('documents the predicted dates in the OpenAPI response schema, after the original keys', async () => {
