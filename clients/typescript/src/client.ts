@@ -4,6 +4,9 @@
  * 429 and 503 retried as `Retry-After` says, and every other failure thrown as an `AgwxError`.
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+
+/** The client reads JSON answers (some routes also offer CSV when asked with `Accept: text/csv`). */
+type JsonMedia = 'application/json';
 import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import { AgwxError, parseRetryAfter } from './errors.js';
 import type { paths } from './schema.js';
@@ -38,7 +41,7 @@ type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: str
 export type ResponseData<M extends HttpMethod, P extends PathsWithMethod<paths, M>, I = unknown> =
   paths[P] extends Record<M, infer Operation>
     ? Operation extends Record<string | number, any>
-      ? Exclude<FetchResponse<Operation, I, `${string}/${string}`>['data'], undefined>
+      ? Exclude<FetchResponse<Operation, I, JsonMedia>['data'], undefined>
       : never
     : never;
 
@@ -73,7 +76,7 @@ export interface AgwxClient {
   /** A bearer token valid for a while (for imagery URLs with `?token=`). */
   token(): Promise<string>;
   /** The underlying openapi-fetch client, with the same tokens, retries and errors. */
-  api: Client<paths>;
+  api: Client<paths, JsonMedia>;
 }
 
 interface HeldToken {
@@ -170,7 +173,7 @@ export function createAgwxClient(options: AgwxClientOptions): AgwxClient {
     return href.startsWith('/') ? `${baseUrl}${href}` : new URL(href, `${baseUrl}/`).href;
   }
 
-  const api = createClient<paths>({ baseUrl, fetch: authorized });
+  const api = createClient<paths, JsonMedia>({ baseUrl, fetch: authorized });
 
   // openapi-fetch answers { data } or { error }; `authorized` throws every error, so only data is left.
   const call =

@@ -514,7 +514,7 @@ export interface paths {
                         } | null;
                         /** @description a date written YYYY-MM-DD */
                         harvestDate?: string | null;
-                        /** @description the planting id (as issued) */
+                        /** @description the planting id as issued (a whole number from 1 to 2147483647) */
                         id?: number;
                         _links?: unknown;
                         /** @description the id of the field */
@@ -866,7 +866,7 @@ export interface paths {
                         } | null;
                         /** @description a date written YYYY-MM-DD */
                         harvestDate?: string | null;
-                        /** @description the planting id (as issued) */
+                        /** @description the planting id as issued (a whole number from 1 to 2147483647) */
                         id?: number;
                         _links?: unknown;
                         /** @description the field id */
@@ -1031,7 +1031,7 @@ export interface paths {
                         } | null;
                         /** @description a date written YYYY-MM-DD */
                         harvestDate?: string | null;
-                        /** @description the planting id (as issued) */
+                        /** @description the planting id as issued (a whole number from 1 to 2147483647) */
                         id?: number;
                         _links?: unknown;
                         /** @description the field id */
@@ -1607,6 +1607,26 @@ export interface paths {
                                 description?: string;
                                 gddThreshold?: number;
                                 gddRemaining?: number;
+                                /**
+                                 * Format: date
+                                 * @description Expected date the stage is reached: GDD accumulated through yesterday, then the forecast days (today to today + 7), then the mean daily GDD norms of the place. Null when not reached within 365 days from today, after the end of the season (366 days from the biofix date) or after the harvest date, or when the planting is already harvested.
+                                 */
+                                predictedDate?: string | null;
+                                /**
+                                 * Format: date
+                                 * @description Early end of the range: the central total beyond the forecast raised by one standard deviation across the norm years of the GDD accumulated over the norm days. Null as for predictedDate.
+                                 */
+                                predictedDateEarly?: string | null;
+                                /**
+                                 * Format: date
+                                 * @description Late end of the range: the central total beyond the forecast lowered by that standard deviation. Null as for predictedDate.
+                                 */
+                                predictedDateLate?: string | null;
+                                /**
+                                 * @description Where predictedDate fell: on a forecast day or beyond the forecast, on the norms. Null when predictedDate is null.
+                                 * @enum {string|null}
+                                 */
+                                predictionBasis?: "forecast" | "norms" | null;
                             } | null;
                             _links?: {
                                 self?: {
@@ -1627,6 +1647,34 @@ export interface paths {
                                     href: string;
                                 };
                             };
+                            /** @description Every stage not yet reached, the next stage first, with its predicted dates; empty when every stage is reached. */
+                            predictedStages?: {
+                                id?: string;
+                                stage?: string | null;
+                                description?: string;
+                                gddThreshold?: number;
+                                gddRemaining?: number;
+                                /**
+                                 * Format: date
+                                 * @description Expected date the stage is reached: GDD accumulated through yesterday, then the forecast days (today to today + 7), then the mean daily GDD norms of the place. Null when not reached within 365 days from today, after the end of the season (366 days from the biofix date) or after the harvest date, or when the planting is already harvested.
+                                 */
+                                predictedDate?: string | null;
+                                /**
+                                 * Format: date
+                                 * @description Early end of the range: the central total beyond the forecast raised by one standard deviation across the norm years of the GDD accumulated over the norm days. Null as for predictedDate.
+                                 */
+                                predictedDateEarly?: string | null;
+                                /**
+                                 * Format: date
+                                 * @description Late end of the range: the central total beyond the forecast lowered by that standard deviation. Null as for predictedDate.
+                                 */
+                                predictedDateLate?: string | null;
+                                /**
+                                 * @description Where predictedDate fell: on a forecast day or beyond the forecast, on the norms. Null when predictedDate is null.
+                                 * @enum {string|null}
+                                 */
+                                predictionBasis?: "forecast" | "norms" | null;
+                            }[];
                         };
                     };
                 };
@@ -2020,6 +2068,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2178,6 +2227,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2292,6 +2342,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2451,6 +2502,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2603,6 +2655,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2831,6 +2884,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -2984,6 +3038,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -3213,6 +3268,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -3425,6 +3481,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -3639,6 +3696,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -3852,6 +3910,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -4067,6 +4126,102 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/weather/fields/{fieldId}/exports/{format}/{dates}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Weather file of a field for a crop model (DSSAT .WTH or APSIM .met) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8) */
+                    dateFormat?: string;
+                    /** @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file */
+                    insi?: string;
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file */
+                    format: string;
+                    /** @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date */
+                    dates: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The weather file (an attachment); `X-Data-Source` names the source of its numbers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/weather/locations/{coordinates}/exports/{format}/{dates}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Weather file at a latitude/longitude for a crop model (DSSAT .WTH or APSIM .met) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8) */
+                    dateFormat?: string;
+                    /** @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file */
+                    insi?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description {latitude},{longitude} in decimal degrees */
+                    coordinates: string;
+                    /** @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file */
+                    format: string;
+                    /** @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date */
+                    dates: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The weather file (an attachment); `X-Data-Source` names the source of its numbers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
                     };
                 };
             };
@@ -4208,6 +4363,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -4396,6 +4552,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -4585,6 +4742,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -4755,6 +4913,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -4927,6 +5086,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -5159,6 +5319,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -5393,6 +5554,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -5588,6 +5750,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
@@ -5785,6 +5948,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/csv": string;
                     };
                 };
             };
