@@ -10,20 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { isGddMethod } from '../../src/agronomy/gdd.js';
 import { type CropRecord, createCatalog, type GrowthStageModel } from '../../src/catalog/catalog.js';
 import { DEFAULT_CATALOG_DIRECTORY, loadCatalog } from '../../src/catalog/load-catalog.js';
+import { originalModelTables } from '../support/original-models.js';
 
-interface OriginalModel {
-  id: string;
-  name: string;
-  source: string;
-  link: string | null;
-  biofix: number;
-  gddMethod: string;
-  gddBaseTemp: number;
-  gddMaxBoundary: number | null;
-  gddMinBoundary: number | null;
-  stages: [string, string | null, string, number][];
-}
-const original: OriginalModel[] = JSON.parse(fs.readFileSync(new URL('./fixtures/original-model-tables.json', import.meta.url), 'utf8')).models;
+const original = originalModelTables();
 
 const PUBLIC_CROP_IDS = [
   'barley-generic', 'canola-b-napus', 'canola-b-rapa', 'canola-generic', 'corn-2300-gdd', 'corn-2500-gdd', 'corn-2700-gdd',

@@ -4,23 +4,14 @@
  * (test/catalog/fixtures/original-model-tables.json), and every model's results on a known
  * weather series, with the expected stages worked out here from the table values.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay } from '../support/fake-weather-source.js';
+import { type OriginalModel, originalModelTables } from '../support/original-models.js';
 import { createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
 import { SourceUnavailableError } from '../../src/weather/weather-source.js';
 
-interface OriginalModel {
-  id: string;
-  biofix: number;
-  gddMethod: string;
-  gddBaseTemp: number;
-  gddMaxBoundary: number | null;
-  gddMinBoundary: number | null;
-  stages: [string, string | null, string, number][];
-}
-const ORIGINAL: OriginalModel[] = JSON.parse(fs.readFileSync(new URL('../catalog/fixtures/original-model-tables.json', import.meta.url), 'utf8')).models;
+const ORIGINAL = originalModelTables();
 const ALL_MODELS = ORIGINAL.map((m) => m.id);
 
 const CURIES = [{ name: 'svc', href: 'https://agwx.test/rels/{rel}', templated: true }];
