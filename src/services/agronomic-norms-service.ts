@@ -38,6 +38,7 @@ import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { agronomicPlace } from './agronomic-values-service.js';
 import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 import {
+  checkYearsHeld,
   chooseYears,
   dateIn,
   dayOffsets,
@@ -131,6 +132,9 @@ export function createAgronomicNormService(
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
       const fetches = years.map((year) => ({ start: accumulationStartOf(request, year), end: seasonRange(request, year).end }));
+      const first = request.years?.startYear;
+      const leadYears = first === undefined ? 0 : first - Number(accumulationStartOf(request, first).slice(0, 4));
+      await checkYearsHeld(weather, location, request, leadYears);
       const results = await Promise.all(fetches.map((range) => seasonDays(weather, location, range)));
 
       const dayCount = request.days.length;

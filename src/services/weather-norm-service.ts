@@ -124,6 +124,14 @@ export function chooseYears(location: WeatherLocation, request: NormRequest, clo
     period = { startYear: endYear - WEATHER_WINDOWS.normDefaultYears + 1, endYear };
   }
 
+  const requested = period.endYear - period.startYear + 1;
+  if (requested > WEATHER_WINDOWS.normMaximumYears) {
+    throw invalid(
+      "Invalid value for parameter 'startYear'.",
+      `Norms are averaged over at most ${WEATHER_WINDOWS.normMaximumYears} years; the years ${period.startYear} to ${period.endYear} are ${requested}. Give a startYear of ${period.endYear - WEATHER_WINDOWS.normMaximumYears + 1} or later for an endYear of ${period.endYear}.`,
+    );
+  }
+
   const excluded = new Set(request.excludeYears);
   const years: number[] = [];
   for (let year = period.startYear; year <= period.endYear; year++) if (!excluded.has(year)) years.push(year);
@@ -142,6 +150,26 @@ export function chooseYears(location: WeatherLocation, request: NormRequest, clo
     );
   }
   return { period, years };
+}
+
+/**
+ * Refuses requested years before the first year the weather source holds at the place
+ * (`WeatherSource.firstYear`). `leadYears`: how many years before a season's start year its data
+ * begin (1 when agronomic running totals start in the year before). A source that states no first
+ * year, or holds nothing at the place, is not checked here.
+ */
+export async function checkYearsHeld(weather: WeatherSource, location: WeatherLocation, request: NormRequest, leadYears = 0): Promise<void> {
+  if (!request.years || !weather.firstYear) return;
+  const firstYear = await weather.firstYear(location.cell);
+  if (firstYear === null) return;
+  const earliest = firstYear + leadYears;
+  if (request.years.startYear < earliest) {
+    const why = leadYears > 0 ? ` (the running totals of each season start in the year before it, so the earliest startYear is ${earliest})` : '';
+    throw invalid(
+      "Invalid value for parameter 'startYear'.",
+      `startYear ${request.years.startYear} is before the weather data held for this place, which begins in ${firstYear}${why}. Give a startYear of ${earliest} or later.`,
+    );
+  }
 }
 
 /**
@@ -172,6 +200,7 @@ export function createWeatherNormService(weather: WeatherSource, clock: Clock): 
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
+      await checkYearsHeld(weather, location, request);
       const seasons = years.map((year) => seasonRange(request, year));
       const results = await Promise.all(seasons.map((range) => weather.daily(location.cell, range)));
 

@@ -31,6 +31,12 @@ export const WEATHER_WINDOWS = {
   normDefaultYears: 10,
   /** Norms: at least this many years must remain. */
   normMinimumYears: 3,
+  /**
+   * Norms: at most this many years in `{startYear},{endYear}` (before `excludeYears`). The spec
+   * states no maximum; this one bounds the work of one request (every year is fetched and
+   * computed) and still holds any 30-year climate normal with room to spare.
+   */
+  normMaximumYears: 50,
 } as const;
 
 /** A place weather is asked for. */

@@ -39,6 +39,8 @@ export interface WeatherRepository {
   summary(): Promise<DatasetSummary[]>;
   /** Cells holding any daily data of datasets starting with `datasetPrefix`. */
   cellsWithDaily(datasetPrefix: string): Promise<number[]>;
+  /** The earliest year of the cell's daily rows of datasets starting with `datasetPrefix`; null when there are none. */
+  firstDailyYear(cellId: number, datasetPrefix: string): Promise<number | null>;
   /** Elevations (m) of the cell's datasets, by dataset; all datasets or those starting with `datasetPrefix`. */
   readElevations(cellId: number, datasetPrefix?: string): Promise<Map<string, number>>;
   /** Stores the elevation a dataset's values at the cell stand for (replacing an earlier one). */
@@ -120,6 +122,15 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
         .execute();
       return rows.map((row) => row.cell_id);
+    },
+    async firstDailyYear(cellId, datasetPrefix) {
+      const row = await db
+        .selectFrom('weather_daily_years')
+        .select((eb) => eb.fn.min<number | null>('year').as('first'))
+        .where('cell_id', '=', cellId)
+        .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
+        .executeTakeFirst();
+      return row?.first === null || row?.first === undefined ? null : Number(row.first);
     },
     async readElevations(cellId, datasetPrefix) {
       let query = db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);

@@ -41,7 +41,7 @@ export function parseSourceOrder(text: string): SourceName[] {
 
 export function createSourceChain(sources: readonly WeatherSource[]): WeatherSource {
   const chain = [...sources];
-  return {
+  const source: WeatherSource = {
     name: chain.map((source) => source.name).join(','),
 
     async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
@@ -76,4 +76,17 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
       return parts.join(',');
     },
   };
+  // The chain holds a year when any of its sources does; it states a first year only when
+  // every source states one.
+  if (chain.every((member) => member.firstYear)) {
+    return {
+      ...source,
+      async firstYear(cell: GridCell): Promise<number | null> {
+        const years = await Promise.all(chain.map((member) => member.firstYear!(cell)));
+        const held = years.filter((year): year is number => year !== null);
+        return held.length === 0 ? null : Math.min(...held);
+      },
+    };
+  }
+  return source;
 }

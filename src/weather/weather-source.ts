@@ -121,6 +121,12 @@ export interface WeatherSource {
    * when a configured upstream cannot be reached.
    */
   daily(cell: GridCell, range: DateRange): Promise<DailyResult | null>;
+  /**
+   * The first calendar year this source can hold daily values for at the cell (its data reach no
+   * further back); `null` when it holds no daily values there at all. A source without this
+   * method states no limit. Norms refuse years before it (see services/weather-norm-service.ts).
+   */
+  firstYear?(cell: GridCell): Promise<number | null>;
   /** Hourly forecast values; `null` when this source has no forecast for the request. */
   hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null>;
   /**

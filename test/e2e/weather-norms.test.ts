@@ -271,6 +271,31 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
       expect(expectErrorBody(await get(url), 400).simpleMessage).toContain(`'${name}'`);
     });
 
+    it('refuses more than 50 years naming startYear, and averages exactly 50', async () => {
+      for (const url of ['/v2/weather/fields/north/norms/06-01/years/1973,2023', '/v2/weather/locations/41.5,-93.5/norms/01-01,12-31/years/1900,2023']) {
+        const error = expectErrorBody(await get(url), 400);
+        expect(error.simpleMessage).toContain("'startYear'");
+        expect(error.detailedMessage).toContain('at most 50 years');
+      }
+      expect(weather.dailyCalls).toHaveLength(0);
+      const norm = (await ok('/v2/weather/fields/north/norms/06-01/years/1974,2023')).json() as Norm;
+      const tmax = range(1974, 2023).map((y) => 20 + (y - 2010) + 0.01);
+      expect(norm.maxTemp.average).toBeCloseTo(mean(tmax), 9);
+      expect(weather.dailyCalls).toHaveLength(50);
+    });
+
+    it('refuses years before the first year the source holds, naming startYear and that year', async () => {
+      weather.heldFrom = 2012;
+      const error = expectErrorBody(await get('/v2/weather/locations/41.5,-93.5/norms/06-01,06-02/years/2011,2015'), 400);
+      expect(error.simpleMessage).toContain("'startYear'");
+      expect(error.detailedMessage).toContain('begins in 2012');
+      expect(weather.dailyCalls).toHaveLength(0);
+      await ok('/v2/weather/locations/41.5,-93.5/norms/06-01,06-02/years/2012,2015');
+      // The default period is not checked against it (the 10 latest seasons are always asked for).
+      weather.heldFrom = 1981;
+      await ok('/v2/weather/fields/north/norms/06-01');
+    });
+
     it("answers 404 for an unknown field and another account's field", async () => {
       expectErrorBody(await get('/v2/weather/fields/nope/norms/06-01'), 404);
       expectErrorBody(await get('/v2/weather/fields/private/norms/06-01,06-02/years/2015,2017'), 404);
@@ -335,6 +360,27 @@ describe('weather norms from the synthetic source', () => {
     auth = (await t.login('acme')).auth;
   });
   afterAll(async () => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
+
+  it('refuses the years 1000 to 2023 at once, naming startYear, without generating them', async () => {
+    const started = performance.now();
+    const response = await get('/v2/weather/locations/42.03,-93.62/norms/01-01,12-31/years/1000,2023');
+    const elapsed = performance.now() - started;
+    expect(expectErrorBody(response, 400).simpleMessage).toContain("'startYear'");
+    expect(elapsed).toBeLessThan(250);
+    // A year not over yet is refused first (the clock stands in 2024).
+    expect(expectErrorBody(await get('/v2/weather/locations/42.03,-93.62/norms/06-01/years/1000,2025'), 400).simpleMessage).toContain("'endYear'");
+  });
+
+  it('holds the years from 1900: earlier ones are refused, 50 years from 1900 are averaged', async () => {
+    const error = expectErrorBody(await get('/v2/weather/locations/42.03,-93.62/norms/06-01/years/1899,1910'), 400);
+    expect(error.simpleMessage).toContain("'startYear'");
+    expect(error.detailedMessage).toContain('begins in 1900');
+    const response = await get('/v2/weather/locations/42.03,-93.62/norms/06-01,06-30/years/1900,1949');
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json().norms as Norm[])[0]!.maxTemp.stdDev).toBeGreaterThan(0);
+  });
 
   it('answers a season across the year end with spreads across years, and says it is synthetic', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v2/weather/locations/42.03,-93.62/norms/12-01,02-29', headers: auth });

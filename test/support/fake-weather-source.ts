@@ -71,6 +71,8 @@ export interface FakeWeatherSource extends WeatherSource {
   dayOverrides: Map<IsoDate, Partial<Omit<DailyWeather, 'date'>>>;
   /** The elevation daily answers name (as a station or provider would); default null (none). */
   elevation: number | null;
+  /** The first year the fake states it holds (`firstYear`); default null (holds no stated years, nothing checked). */
+  heldFrom: number | null;
   /** Back to answering as `fake`, with no calls recorded (between tests). */
   reset(): void;
 }
@@ -85,8 +87,10 @@ export function createFakeWeatherSource(): FakeWeatherSource {
     sourceOf: () => 'fake',
     dayOverrides: new Map(),
     elevation: null,
+    heldFrom: null,
     reset() {
       source.elevation = null;
+      source.heldFrom = null;
       source.unavailable = false;
       source.missing = false;
       source.sourceOf = () => 'fake';
@@ -100,6 +104,9 @@ export function createFakeWeatherSource(): FakeWeatherSource {
       if (source.missing) return null;
       const days = datesInRange(range.start, range.end).map((date) => ({ ...fakeDay(date), ...source.dayOverrides.get(date) }));
       return { source: source.sourceOf(range), days, elevation: source.elevation };
+    },
+    async firstYear() {
+      return source.heldFrom;
     },
     async hourly(cell, request): Promise<HourlyResult | null> {
       source.hourlyCalls.push({ cell, request });

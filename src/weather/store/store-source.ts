@@ -76,6 +76,11 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       }
       return null;
     },
+    /** The first year imported at the cell: norms may reach back to it (the chain's other sources permitting). */
+    async firstYear(cell) {
+      if (!(await cellsWithData()).has(cell.id)) return null;
+      return repository.firstDailyYear(cell.id, IMPORT_DATASET_PREFIX);
+    },
     async hourly() {
       return null;
     },

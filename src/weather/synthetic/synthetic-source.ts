@@ -21,6 +21,12 @@ import { createWeatherGenerator, type CellYear, type WeatherGenerator } from './
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
 export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
+/**
+ * The first year the synthetic source states it holds. The generator could draw any year, but its
+ * climatology is a 1961–1990 mean without trend: years before the twentieth century would be
+ * weather of a climate nobody measured, so norms over them are refused.
+ */
+export const SYNTHETIC_FIRST_YEAR = 1900;
 /** Forecast days: the local issue day and the next 7. */
 export const SYNTHETIC_FORECAST_DAYS = 8;
 /** Days of weather run through the soil model before the first forecast day. */
@@ -122,6 +128,10 @@ export class SyntheticSource implements WeatherSource {
   /** Generated weather is a function of the seed, the cell and the dates (forecasts: and the issue date). */
   async revision(): Promise<string> {
     return `${SYNTHETIC_SOURCE_NAME}:${this.generator.seed}`;
+  }
+
+  async firstYear(): Promise<number> {
+    return SYNTHETIC_FIRST_YEAR;
   }
 
   async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {

@@ -43,6 +43,11 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
   return {
     name: NASA_POWER_SOURCE_NAME,
 
+    /** POWER's daily meteorology starts in 1981 everywhere. */
+    async firstYear(): Promise<number> {
+      return Number(NASA_POWER_START.slice(0, 4));
+    },
+
     async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
       const now = clock.now();
       const today = localDate(now, zoneOf(cell.latitude, cell.longitude));

@@ -65,6 +65,11 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
   return {
     name: OPEN_METEO_SOURCE_NAME,
 
+    /** The archive (ERA5) starts in 1940 everywhere. */
+    async firstYear(): Promise<number> {
+      return Number(OPEN_METEO_ARCHIVE_START.slice(0, 4));
+    },
+
     async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
       const now = clock.now();
       const timeZone = zoneOf(cell.latitude, cell.longitude);
