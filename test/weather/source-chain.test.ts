@@ -56,6 +56,15 @@ describe('source chain', () => {
     expect(await createSourceChain([revised('store', 'store:none'), fake('open-meteo', 'answer', [])]).revision!(CELL)).toBeNull();
   });
 
+  it('states the earliest first year of its sources, ignoring sources that hold nothing at the cell', async () => {
+    const from = (name: string, year: number | null): WeatherSource => ({ ...fake(name, 'answer', []), firstYear: async () => year });
+    expect(await createSourceChain([from('store', 1972), from('nasa-power', 1981)]).firstYear!(CELL)).toBe(1972);
+    expect(await createSourceChain([from('store', null), from('synthetic', 1900), from('open-meteo', 1940)]).firstYear!(CELL)).toBe(1900);
+    expect(await createSourceChain([from('store', null)]).firstYear!(CELL)).toBeNull();
+    // A source that states no first year leaves the chain without one (no limit is known).
+    expect(createSourceChain([from('store', 1972), fake('open-meteo', 'answer', [])]).firstYear).toBeUndefined();
+  });
+
   it('propagates SourceUnavailableError instead of falling through', async () => {
     const calls: string[] = [];
     const chain = createSourceChain([fake('store', 'null', calls), fake('open-meteo', 'unavailable', calls), fake('synthetic', 'answer', calls)]);

@@ -95,6 +95,7 @@ describe('NASA POWER daily source', () => {
   it('does not hold days before 1981 or after today, nor hourly forecasts', async () => {
     const { source } = setup();
     expect(await source.daily(CELL, { start: '1980-12-31', end: '1981-01-02' })).toBeNull();
+    expect(await source.firstYear!(CELL)).toBe(1981);
     expect(await source.daily(CELL, { start: '2022-05-30', end: '2022-06-02' })).toBeNull();
     expect(await source.hourly(CELL, { start: 0, hours: 1, issuedAt: 0 })).toBeNull();
     expect(server.requests).toHaveLength(0);

@@ -154,6 +154,7 @@ describe('Open-Meteo daily', () => {
   it('does not hold ranges before 1940 or beyond the forecast horizon', async () => {
     const { source } = setup();
     expect(await source.daily(CELL, { start: '1939-12-31', end: '1940-01-05' })).toBeNull();
+    expect(await source.firstYear!(CELL)).toBe(1940);
     expect(await source.daily(CELL, { start: '2024-06-20', end: '2024-07-01' })).toBeNull();
     expect(server.requests).toHaveLength(0);
   });

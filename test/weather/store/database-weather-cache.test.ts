@@ -94,6 +94,18 @@ describe.each(databaseKinds())('stored weather on %s', (kind) => {
     expect(await source.daily(cell, { start: '1989-12-31', end: '1989-12-31' })).toBeNull();
     expect((await store.weather.summary()).find((s) => s.dataset === 'import:test-1')).toEqual({ dataset: 'import:test-1', cells: 1, firstYear: 1995, lastYear: 1995 });
   });
+
+  it('states the first imported year of a cell as the first year the store source holds there', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const here = cellAt(-33.9, 18.4);
+    // Provider caches do not count, only imports.
+    await cache.writeDaily(here.id, 'open-meteo', [day('1950-03-01')], true, 7);
+    await cache.writeDaily(here.id, 'import:cape-b', [day('2003-01-01')], true, 7);
+    await cache.writeDaily(here.id, 'import:cape-a', [day('1972-12-31'), day('1973-01-01')], true, 7);
+    const source = createStoreSource(store.weather);
+    expect(await source.firstYear!(here)).toBe(1972);
+    expect(await source.firstYear!(cellAt(-40, -60))).toBeNull();
+  });
 });
 
 describe('store source refresh', () => {
