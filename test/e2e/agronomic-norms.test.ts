@@ -379,6 +379,31 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       expect(error.simpleMessage).toContain(`'${parameter}'`);
     });
 
+    it('refuses more than 50 years naming startYear, and averages exactly 50', async () => {
+      const error = expectErrorBody(await get(`${LOCATION_BASE}/01-01,12-31/years/1973,2023`), 400);
+      expect(error.simpleMessage).toContain("'startYear'");
+      expect(error.detailedMessage).toContain('at most 50 years');
+      expect(weather.dailyCalls).toHaveLength(0);
+      const body = (await ok(`${LOCATION_BASE}/06-01,06-02/years/1974,2023`)).json();
+      const precipitation = range(1974, 2023).map((y) => 2 * (6 + (y % 2)));
+      expect(body.averageAccumulations.precipitation.amount).toBeCloseTo(mean(precipitation), 9);
+      expect(weather.dailyCalls).toHaveLength(50);
+    });
+
+    it('refuses years before the first year the source holds, counting the year an accumulation starts in', async () => {
+      weather.heldFrom = 2012;
+      const before = expectErrorBody(await get(`${LOCATION_BASE}/06-01,06-02/years/2011,2015`), 400);
+      expect(before.simpleMessage).toContain("'startYear'");
+      expect(before.detailedMessage).toContain('begins in 2012');
+      await ok(`${LOCATION_BASE}/06-01,06-02/years/2012,2015`);
+      // Totals from 12-01 for March start in the year before each season.
+      const lead = expectErrorBody(await get(`${LOCATION_BASE}/03-01,03-02/years/2012,2015?accumulationStartDay=12-01`), 400);
+      expect(lead.simpleMessage).toContain("'startYear'");
+      expect(lead.detailedMessage).toContain('the earliest startYear is 2013');
+      await ok(`${LOCATION_BASE}/03-01,03-02/years/2013,2015?accumulationStartDay=12-01`);
+      expect(weather.dailyCalls.every((call) => call.range.start >= '2012-01-01')).toBe(true);
+    });
+
     it('404 for an unknown field or another account’s; 503 when the source is down', async () => {
       expectErrorBody(await get('/v2/agronomics/fields/nowhere/agronomicnorms/06-01'), 404);
       expectErrorBody(await get('/v2/agronomics/fields/private/agronomicnorms/06-01'), 404);
@@ -400,6 +425,25 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       expect(response.headers['retry-after']).toBe('60');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('agronomic norms from the synthetic source', () => {
+  it('refuses the years 1000 to 2023 at once, naming startYear, without generating them', async () => {
+    const { createSyntheticSource } = await import('../../src/weather/synthetic/synthetic-source.js');
+    const t = await createTestApp('sqlite', {}, createSyntheticSource());
+    try {
+      const { auth } = await t.login('acme');
+      const started = performance.now();
+      const response = await t.app.inject({ method: 'GET', url: `${LOCATION_BASE}/01-01,12-31/years/1000,2023`, headers: auth });
+      const elapsed = performance.now() - started;
+      expect(expectErrorBody(response, 400).simpleMessage).toContain("'startYear'");
+      expect(elapsed).toBeLessThan(250);
+      const early = await t.app.inject({ method: 'GET', url: `${LOCATION_BASE}/06-01/years/1899,1910`, headers: auth });
+      expect(expectErrorBody(early, 400).detailedMessage).toContain('begins in 1900');
+    } finally {
+      await t.close();
     }
   });
 });
