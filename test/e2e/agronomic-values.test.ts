@@ -406,6 +406,16 @@ describe.each(databaseKinds())('agronomic values on %s', (kind) => {
       await ok(`${FIELD_BASE}/2024-06-22`);
     });
 
+    it('answers the whole window in one request, accumulating from the earliest accumulationStartDate', async () => {
+      // 2021-12-15 … 2024-06-22: 921 days, the largest range a request may ask for.
+      const whole = (await ok(`${LOCATION_BASE}/2021-12-15,2024-06-22`)).json();
+      expect(whole.dailyValues).toHaveLength(921);
+      expect(whole.dailyValues[0].date).toBe('2021-12-15');
+      expect(whole.dailyValues.at(-1).date).toBe('2024-06-22');
+      const fromEarliest = (await ok(`${LOCATION_BASE}/2024-06-01,2024-06-22?accumulationStartDate=2023-06-15`)).json();
+      expect(fromEarliest.dailyValues).toHaveLength(22);
+    });
+
     it('404 for an unknown field or another account’s', async () => {
       expectErrorBody(await get('/v2/agronomics/fields/nowhere/agronomicvalues/2024-06-01'), 404);
       expectErrorBody(await get('/v2/agronomics/fields/private/agronomicvalues/2024-06-01'), 404);

@@ -3523,7 +3523,7 @@ export interface paths {
                     fieldId: string;
                     /** @description MM-DD or {startDay},{endDay} */
                     days: string;
-                    /** @description {startYear},{endYear} */
+                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
                     years: string;
                 };
                 cookie?: never;
@@ -3953,7 +3953,7 @@ export interface paths {
                     coordinates: string;
                     /** @description MM-DD or {startDay},{endDay} */
                     days: string;
-                    /** @description {startYear},{endYear} */
+                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
                     years: string;
                 };
                 cookie?: never;
@@ -4963,7 +4963,7 @@ export interface paths {
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description {startYear},{endYear} */
+                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
                     years: string;
                 };
                 cookie?: never;
@@ -5371,7 +5371,7 @@ export interface paths {
                     fieldId: string;
                     /** @description MM-DD or {startDay},{endDay} */
                     days: string;
-                    /** @description {startYear},{endYear} */
+                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
                     years: string;
                 };
                 cookie?: never;
@@ -5803,7 +5803,7 @@ export interface paths {
                     coordinates: string;
                     /** @description MM-DD or {startDay},{endDay} */
                     days: string;
-                    /** @description {startYear},{endYear} */
+                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
                     years: string;
                 };
                 cookie?: never;

@@ -4,6 +4,7 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
+import { NORM_YEARS_DESCRIPTION } from '../weather/weather-norm-schemas.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
 
 export { NullableNumber, WeatherLocationSchema as AgronomicLocationSchema };
@@ -57,12 +58,12 @@ export const LocationDatesParams = Type.Object({
   coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
   dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
 });
-export const FieldYearsParams = Type.Object({ fieldId: Type.String(), years: Type.String({ description: '{startYear},{endYear}' }) });
+export const FieldYearsParams = Type.Object({ fieldId: Type.String(), years: Type.String({ description: NORM_YEARS_DESCRIPTION }) });
 export const FieldDaysParams = Type.Object({ fieldId: Type.String(), days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }) });
 export const FieldDaysYearsParams = Type.Object({
   fieldId: Type.String(),
   days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: '{startYear},{endYear}' }),
+  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
 });
 export const LocationDaysParams = Type.Object({
   coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
@@ -71,5 +72,5 @@ export const LocationDaysParams = Type.Object({
 export const LocationDaysYearsParams = Type.Object({
   coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
   days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: '{startYear},{endYear}' }),
+  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
 });

@@ -5,7 +5,13 @@
  */
 import { Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
+import { WEATHER_WINDOWS } from '../../services/weather-service.js';
 import { ListOrSingle, NullableNumber, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
+
+/** The `{startYear},{endYear}` segment of weather and agronomic norms, with its bounds. */
+export const NORM_YEARS_DESCRIPTION =
+  `{startYear},{endYear}: four-digit years, inclusive; at least ${WEATHER_WINDOWS.normMinimumYears} and at most ${WEATHER_WINDOWS.normMaximumYears} years, ` +
+  'the last one over, none before the first year the weather source holds at the place';
 
 const WithUnits = Type.Object({
   average: Type.Optional(NullableNumber),
@@ -54,7 +60,7 @@ export const FieldNormParams = Type.Object({ fieldId: Type.String(), days: Type.
 export const FieldNormYearsParams = Type.Object({
   fieldId: Type.String(),
   days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: '{startYear},{endYear}' }),
+  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
 });
 export const LocationNormParams = Type.Object({
   coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
@@ -63,7 +69,7 @@ export const LocationNormParams = Type.Object({
 export const LocationNormYearsParams = Type.Object({
   coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
   days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: '{startYear},{endYear}' }),
+  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
 });
 
 /** `properties` choices as the spec lists them; day, averageWind and _links are always included. */
