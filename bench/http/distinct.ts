@@ -226,7 +226,7 @@ function table(rows: Row[]): string {
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
-    const used = `${r.result.requests}${r.result.exhausted ? ` (all ${r.urls})` : ''}`;
+    const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
     lines.push(
       `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} |`,
     );
