@@ -1,8 +1,11 @@
 /**
  * Load generator, run as its own process: keeps `connections` keep-alive connections busy for
  * `seconds` against one URL and prints requests/s, p50, p99 and error count as JSON.
- * Usage: tsx bench/http/load.ts '{"url":"http://127.0.0.1:1234/x","headers":{},"connections":16,"seconds":5}'
+ * With `distinct`, every URL of `urls` is requested at most once (warm-up included): the run ends
+ * early when they are used up, and `exhausted` says so.
+ * Usage: tsx bench/http/load.ts @options.json, or tsx bench/http/load.ts '{"url":"http://127.0.0.1:1234/x","headers":{},"connections":16,"seconds":5}'
  */
+import fs from 'node:fs';
 import http from 'node:http';
 
 interface LoadOptions {
@@ -15,15 +18,23 @@ interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds?: number;
+  /** Never request a URL twice; stop when `urls` are used up. */
+  distinct?: boolean;
 }
 
-const options = JSON.parse(process.argv[2]!) as LoadOptions;
+const argument = process.argv[2]!;
+const options = JSON.parse(argument.startsWith('@') ? fs.readFileSync(argument.slice(1), 'utf8') : argument) as LoadOptions;
 const targets = (options.urls ?? [options.url]).map((u) => new URL(u));
 let turn = 0;
+let exhausted = false;
 const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
 
-function once(): Promise<{ status: number; ms: number }> {
+function once(): Promise<{ status: number; ms: number } | undefined> {
   const started = process.hrtime.bigint();
+  if (options.distinct && turn >= targets.length) {
+    exhausted = true;
+    return Promise.resolve(undefined);
+  }
   const url = targets[turn++ % targets.length]!;
   return new Promise((resolve) => {
     const request = http.request(
@@ -47,7 +58,9 @@ async function phase(seconds: number, record: boolean) {
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
       while (Date.now() < deadline) {
-        const { status, ms } = await once();
+        const answer = await once();
+        if (!answer) break;
+        const { status, ms } = answer;
         if (!record) continue;
         latencies.push(ms);
         if (status < 200 || status >= 300) errors++;
@@ -63,6 +76,6 @@ const { latencies, errors, elapsed } = await phase(options.seconds, true);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
 process.stdout.write(
-  `${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors })}\n`,
+  `${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors, exhausted })}\n`,
 );
 agent.destroy();

@@ -1,5 +1,7 @@
 /** Starting and stopping the processes a benchmark run needs. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -26,10 +28,10 @@ export function startBaseline(): Promise<Started> {
 }
 
 /** Starts the built service (dist/) on `port` with `env`, and waits until it answers. */
-export async function startService(port: number, env: Record<string, string>): Promise<Started> {
+export async function startService(port: number, env: Record<string, string>, options: { ipc?: boolean } = {}): Promise<Started> {
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'serve', '--no-dev-key'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env, ...(options.ipc ? { AGWX_EVENT_LOOP_IPC: '1' } : {}) },
+    stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -45,6 +47,39 @@ export async function startService(port: number, env: Record<string, string>): P
   throw new Error('service did not start');
 }
 
+export interface EventLoopDelay {
+  max: number;
+  p99: number;
+  mean: number;
+}
+
+/**
+ * The service's event-loop delay (ms) since the previous call: asks a service started with
+ * `{ ipc: true }` (its opt-in `AGWX_EVENT_LOOP_IPC` hook in src/cli/main.ts) over the IPC channel.
+ */
+export function eventLoopDelay(service: Started): Promise<EventLoopDelay> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no event-loop report from the service')), 5000);
+    service.child.once('message', (message: { eventLoopDelay: EventLoopDelay }) => {
+      clearTimeout(timer);
+      resolve(message.eventLoopDelay);
+    });
+    service.child.send('event-loop-delay');
+  });
+}
+
+/** Starts a bare node:http server sending the answers kept in `file` (JSON, see replay-server.ts) in turn. */
+export function startReplay(file: string): Promise<Started> {
+  const child = spawn(TSX, [path.join(ROOT, 'bench/http/replay-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => {
+      const { port } = JSON.parse(chunk.toString()) as { port: number };
+      resolve({ child, port, stop: () => stop(child) });
+    });
+    child.once('exit', (code) => reject(new Error(`replay server exited with ${code}`)));
+  });
+}
+
 /** Runs the CLI of the built service once (e.g. to create a key). */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), ...args], { env: { ...process.env, ...env } });
@@ -57,6 +92,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** A distinct run used up its URLs before the time was over. */
+  exhausted?: boolean;
 }
 
 /** Runs the load generator in its own process. */
@@ -68,9 +105,18 @@ export async function load(options: {
   body?: string;
   connections: number;
   seconds: number;
+  warmupSeconds?: number;
+  distinct?: boolean;
 }): Promise<LoadResult> {
-  const { stdout } = await run(TSX, [path.join(ROOT, 'bench/http/load.ts'), JSON.stringify(options)], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout) as LoadResult;
+  // Options go through a file: a long URL list is beyond a command line's length limit.
+  const file = path.join(os.tmpdir(), `agwx-load-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify(options));
+  try {
+    const { stdout } = await run(TSX, [path.join(ROOT, 'bench/http/load.ts'), `@${file}`], { maxBuffer: 1 << 20 });
+    return JSON.parse(stdout) as LoadResult;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 function stop(child: ChildProcess): Promise<void> {

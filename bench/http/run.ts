@@ -8,11 +8,14 @@
  *   npm run bench -- --only oauth     token requests (a new token per request, as some clients do)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ANSWER_CACHE_MB=0 npm run bench   every answer built afresh (no answers kept ready)
+ *   npm run bench -- --distinct       no URL twice, over synthetic and imported weather (distinct.ts)
+ *   npm run bench -- --distinct --answer-cache   the same with the answer cache on
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cli, load, type LoadResult, startBaseline, startService } from './processes.js';
+import { runDistinct } from './distinct.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -32,6 +35,12 @@ const env = {
 
 const row = (name: string, r: LoadResult, baseline: LoadResult) =>
   `${name.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors).padStart(7)} ${(r.rps / baseline.rps).toFixed(2).padStart(7)}`;
+
+if (process.argv.includes('--distinct')) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await runDistinct({ seconds, connections, answerCache: process.argv.includes('--answer-cache'), only });
+  process.exit(0);
+}
 
 const baseline = await startBaseline();
 let service: Awaited<ReturnType<typeof startService>> | undefined;

@@ -1,0 +1,338 @@
+/**
+ * Distinct-request benchmark (`npm run bench -- --distinct`): real users ask about many fields,
+ * places and date windows, so no URL is ever requested twice in a run. 300 fields near 46 cities
+ * worldwide (coordinates jittered), random date windows over the last 30 months, every scenario's
+ * URL list used at most once (a scenario with few possible URLs ends early: see `URLs used`).
+ *
+ * Run twice, each with its own database and service process:
+ * - synthetic: the store is empty, the synthetic source answers;
+ * - imported: a station CSV per field cell (11 years of daily weather) is imported first, with
+ *   the same code as `agwx import`, and `AGWX_WEATHER=store,synthetic` puts the store first.
+ * The answer cache is off (`AGWX_ANSWER_CACHE_MB=0`) unless `--answer-cache` is given.
+ *
+ * Per scenario, in this order: the baseline (bare node:http, small JSON), the limit (bare node:http
+ * sending a captured sample of this scenario's real answers, byte for byte, in turn), then the
+ * service, with its event-loop delay over that load (opt-in IPC hook, src/cli/main.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, addMonths, daysBetween, monthDayOf, toEpochDay } from '../../src/core/dates.js';
+import { openStore } from '../../src/store/store.js';
+import { cellAt } from '../../src/weather/grid.js';
+import { importStationFile } from '../../src/weather/import/import-station-file.js';
+import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
+import { cli, eventLoopDelay, type EventLoopDelay, load, type LoadResult, startBaseline, startReplay, startService, type Started } from './processes.js';
+
+export interface DistinctOptions {
+  seconds: number;
+  connections: number;
+  answerCache: boolean;
+  only?: string[];
+}
+
+/** 46 cities in farming regions on every inhabited continent: [name, latitude, longitude]. */
+const CITIES: [string, number, number][] = [
+  ['Des Moines', 41.59, -93.62], ['Lincoln', 40.81, -96.7], ['Fresno', 36.74, -119.79], ['Saskatoon', 52.13, -106.67],
+  ['Winnipeg', 49.9, -97.14], ['Lubbock', 33.58, -101.86], ['Memphis', 35.15, -90.05], ['Columbus', 39.96, -83.0],
+  ['Guadalajara', 20.67, -103.35], ['Culiacán', 24.8, -107.39], ['Rosario', -32.95, -60.66], ['Córdoba', -31.42, -64.18],
+  ['Cuiabá', -15.6, -56.1], ['Londrina', -23.31, -51.16], ['Temuco', -38.74, -72.6], ['Cali', 3.45, -76.53],
+  ['Toulouse', 43.6, 1.44], ['Orléans', 47.9, 1.9], ['Hanover', 52.37, 9.73], ['Wageningen', 51.97, 5.67],
+  ['Bologna', 44.49, 11.34], ['Seville', 37.39, -5.98], ['Poznań', 52.41, 16.93], ['Debrecen', 47.53, 21.63],
+  ['Kharkiv', 49.99, 36.23], ['Krasnodar', 45.04, 38.98], ['Konya', 37.87, 32.48], ['Uppsala', 59.86, 17.64],
+  ['Nakuru', -0.3, 36.07], ['Kano', 12.0, 8.52], ['Bloemfontein', -29.12, 26.21], ['Meknes', 33.9, -5.55],
+  ['Tamale', 9.4, -0.85], ['Ludhiana', 30.9, 75.85], ['Nagpur', 21.15, 79.09], ['Faisalabad', 31.42, 73.08],
+  ['Zhengzhou', 34.75, 113.62], ['Harbin', 45.8, 126.53], ['Khon Kaen', 16.43, 102.83], ['Can Tho', 10.03, 105.78],
+  ['Obihiro', 42.92, 143.2], ['Wagga Wagga', -35.12, 147.37], ['Toowoomba', -27.56, 151.95], ['Geraldton', -28.77, 114.61],
+  ['Palmerston North', -40.35, 175.61], ['Almaty', 43.24, 76.89],
+];
+const FIELD_COUNT = 300;
+const CAPTURE = 40;
+
+/** A small seeded generator (mulberry32): the same run asks for the same URLs. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface BenchField {
+  id: string;
+  latitude: number;
+  longitude: number;
+}
+
+function benchFields(): BenchField[] {
+  const next = random(46);
+  return Array.from({ length: FIELD_COUNT }, (_, i) => {
+    const [, lat, lon] = CITIES[i % CITIES.length]!;
+    return { id: `d-${i}`, latitude: round4(lat + (next() - 0.5) * 0.6), longitude: round4(lon + (next() - 0.5) * 0.6) };
+  });
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+interface DistinctScenario {
+  name: string;
+  /** Distinct paths, in the order they are requested. */
+  paths: string[];
+  connections?: number;
+  /** Seconds of unrecorded load first (default 1); 0 where the distinct URLs are few. */
+  warmupSeconds?: number;
+}
+
+/** Up to `count` distinct values of `make`, stopping after many repeats (a small space). */
+function distinct(count: number, make: () => string): string[] {
+  const seen = new Set<string>();
+  let misses = 0;
+  while (seen.size < count && misses < count * 5) {
+    const value = make();
+    if (seen.has(value)) misses++;
+    else seen.add(value);
+  }
+  return [...seen];
+}
+
+function scenarios(fields: BenchField[], today: string, count: number): DistinctScenario[] {
+  const next = random(2024);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const yesterday = addDays(today, -1);
+  const earliest = addMonths(today, -30);
+  const span = daysBetween(earliest, yesterday);
+  /** A window of `days` days ending yesterday at the latest and starting 30 months back at the earliest. */
+  const window = (days: number) => {
+    const start = addDays(earliest, Math.floor(next() * (span - days + 2)));
+    return `${start},${addDays(start, days - 1)}`;
+  };
+  const dayWindow = (days: number) => {
+    const start = addDays('2023-01-01', Math.floor(next() * 365));
+    return `${monthDayOf(start)},${monthDayOf(addDays(start, days - 1))}`;
+  };
+  /** A new place in the grid cell of a field (so imported data covers it too). */
+  const newPlace = () => {
+    const f = pick(fields);
+    const cell = cellAt(f.latitude, f.longitude);
+    const half = 1 / 24;
+    return `${round4(cell.latitude + (next() - 0.5) * 1.6 * half)},${round4(cell.longitude + (next() - 0.5) * 1.6 * half)}`;
+  };
+  const sorts = ['name', 'farmid', 'acres', 'latitude', 'longitude'];
+  const sortTerm = () => `${next() < 0.5 ? '-' : ''}${pick(sorts)}`;
+  // Days 1…6 ahead: at every field's local time (12:00 UTC is already tomorrow east of +12 h) within the 7 days.
+  const forecastDays = Array.from({ length: 6 }, (_, i) => addDays(today, i + 1));
+  const forecast = (blockSize: number) =>
+    distinct(count, () => `/v2/weather/fields/${pick(fields).id}/forecasts/${pick(forecastDays)}?blockSize=${blockSize}&units=${pick(['metric', 'usa'])}`);
+  return [
+    // Only 300 fields, so only 300 distinct URLs: no warm-up, and the run ends when they are used up.
+    { name: 'GET /v2/fields/{fieldId}', warmupSeconds: 0, paths: distinct(count, () => `/v2/fields/${pick(fields).id}`) },
+    {
+      name: 'GET /v2/fields?limit=50 (offsets, sorts)',
+      paths: distinct(count, () => {
+        const second = sortTerm();
+        const sort = next() < 0.5 ? sortTerm() : `${sortTerm()},${second}`;
+        return `/v2/fields?limit=50&offset=${Math.floor(next() * (FIELD_COUNT - 49))}&sort=${sort}`;
+      }),
+    },
+    { name: 'field observations, 7 days', paths: distinct(count, () => `/v2/weather/fields/${pick(fields).id}/observations/${window(7)}`) },
+    { name: 'field forecast, one day, blockSize 1', paths: forecast(1) },
+    { name: 'field forecast, one day, blockSize 6', paths: forecast(6) },
+    { name: 'field forecast, one day, blockSize 24', paths: forecast(24) },
+    { name: 'location weather norms, 30 days × 10 years', paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`) },
+    {
+      name: 'location weather norms, 30 days × 10 years (1 connection)',
+      connections: 1,
+      paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`),
+    },
+    {
+      name: 'field agronomic values, 120 days',
+      paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicvalues/${window(120)}?limit=120`),
+    },
+    {
+      name: 'field agronomic norms, 120 days × 10 years',
+      paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicnorms/${dayWindow(120)}?limit=120`),
+    },
+    {
+      name: 'map tiles, zoom 6',
+      paths: distinct(count, () => {
+        const layers = pick(['base,states,temperatures', 'temperatures', 'base,precipitation', 'precipitation,states']);
+        return `/v2/imagery/weathermaps/${layers}/tiles/${Math.floor(next() * 64)},${Math.floor(next() * 64)},6`;
+      }),
+    },
+  ];
+}
+
+/** A station CSV of 11 years of plausible daily weather for a cell (seasonal curves plus noise). */
+function stationCsv(latitude: number, seed: number, first: string, last: string): string {
+  const next = random(seed);
+  const lines = ['date,tmax,tmin,precipitation,solar,rhMax,rhMin,windAverage'];
+  const south = latitude < 0 ? Math.PI : 0;
+  const amplitude = Math.min(16, Math.abs(latitude) * 0.3);
+  const mean = 27 - Math.abs(latitude) * 0.35;
+  for (let day = toEpochDay(first as never); day <= toEpochDay(last as never); day++) {
+    const date = addDays(first as never, day - toEpochDay(first as never));
+    const season = Math.cos(((day - 196) / 365.25) * 2 * Math.PI + south);
+    const t = mean + amplitude * season + (next() - 0.5) * 6;
+    const range = 8 + next() * 6;
+    const rain = next() < 0.3 ? Math.round(next() * 250) / 10 : 0;
+    const solar = Math.round(3500 + 2500 * season * Math.sign(Math.abs(latitude)) + next() * 800);
+    const rhMax = Math.round(80 + next() * 20);
+    lines.push(
+      `${date},${(t + range / 2).toFixed(1)},${(t - range / 2).toFixed(1)},${rain},${Math.max(300, solar)},${rhMax},${Math.round(rhMax - 30 - next() * 25)},${(1 + next() * 5).toFixed(1)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function importStations(databaseUrl: string, fields: BenchField[], today: string): Promise<number> {
+  const store = await openStore(databaseUrl);
+  try {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const cells = new Map<number, BenchField>();
+    for (const f of fields) cells.set(cellAt(f.latitude, f.longitude).id, f);
+    const first = `${Number(today.slice(0, 4)) - 11}-01-01`;
+    const last = addDays(today as never, -1);
+    for (const [id, f] of cells) {
+      const cell = cellAt(f.latitude, f.longitude);
+      await importStationFile(
+        { text: stationCsv(cell.latitude, id, first, last), fileName: `bench-${id}.csv`, format: 'csv', latitude: cell.latitude, longitude: cell.longitude, elevation: 200, dataset: `bench-${id}` },
+        cache,
+      );
+    }
+    return cells.size;
+  } finally {
+    await store.close();
+  }
+}
+
+interface Row {
+  name: string;
+  urls: number;
+  result: LoadResult;
+  baseline: LoadResult;
+  limit: LoadResult;
+  loop: EventLoopDelay;
+}
+
+const f0 = (x: number) => x.toFixed(0);
+const f2 = (x: number) => x.toFixed(2);
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const r of rows) {
+    const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
+    lines.push(
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function runSource(source: 'synthetic' | 'imported', options: DistinctOptions, baseline: Started): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `agwx-bench-distinct-${source}-`));
+  const today = (process.env.BENCH_NOW ?? '2024-06-15T12:00:00Z').slice(0, 10);
+  const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    AGWX_NOW: process.env.BENCH_NOW ?? '2024-06-15T12:00:00Z',
+    AGWX_WEATHER: 'store,synthetic',
+    LOG_LEVEL: 'warn',
+    AGWX_RATE_PER_MINUTE: '10000000',
+    AGWX_ENTERPRISE_RATE_PER_MINUTE: '10000000',
+    ...(options.answerCache ? {} : { AGWX_ANSWER_CACHE_MB: '0' }),
+  };
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let service: Started | undefined;
+  const fields = benchFields();
+  try {
+    const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
+    let note = 'the store is empty: the synthetic source answers';
+    if (source === 'imported') {
+      const started = Date.now();
+      const cells = await importStations(databaseUrl, fields, today);
+      note = `a station CSV imported into each of the ${cells} field cells (11 years of daily weather, ${((Date.now() - started) / 1000).toFixed(0)} s to import); forecasts and map tiles still come from the synthetic source`;
+    }
+    service = await startService(port, env, { ipc: true });
+    const basic = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
+    const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const post = async (p: string, body: unknown) => {
+      const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!r.ok && r.status !== 409) throw new Error(`setup POST ${p}: ${r.status} ${await r.text()}`);
+    };
+    for (const [i, f] of fields.entries()) {
+      await post('/v2/fields', { id: f.id, name: `Field_${i}`, farmId: `farm-${i % 17}`, acres: 5 + ((i * 37) % 400), centerPoint: { latitude: f.latitude, longitude: f.longitude } });
+      await post(`/v2/agronomics/fields/${f.id}/plantings`, { crop: 'corn', plantingDate: addDays(today as never, -150 + (i % 60)) });
+    }
+
+    const rows: Row[] = [];
+    const count = Math.max(2000, Math.ceil(6000 * (options.seconds + 1)));
+    for (const scenario of scenarios(fields, today, count)) {
+      if (options.only && !options.only.some((part) => scenario.name.includes(part))) continue;
+      const connections = scenario.connections ?? options.connections;
+      // The first answers are captured for the limit server and never requested again.
+      const sample = scenario.paths.slice(0, CAPTURE);
+      const urls = scenario.paths.slice(CAPTURE).map((p) => `${baseUrl}${p}`);
+      const captured: { type: string; body: string }[] = [];
+      for (const p of sample) {
+        const r = await fetch(`${baseUrl}${p}`, { headers });
+        const body = Buffer.from(await r.arrayBuffer());
+        if (!r.ok) throw new Error(`${scenario.name}: ${p} answered ${r.status} ${body.toString().slice(0, 300)}`);
+        captured.push({ type: r.headers.get('content-type') ?? 'application/json', body: body.toString('base64') });
+      }
+      const answersFile = path.join(dir, 'answers.json');
+      fs.writeFileSync(answersFile, JSON.stringify(captured));
+      const replay = await startReplay(answersFile);
+      let limit: LoadResult;
+      try {
+        limit = await load({ url: `http://127.0.0.1:${replay.port}/`, connections, seconds: options.seconds });
+      } finally {
+        await replay.stop();
+      }
+      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: options.seconds });
+      await eventLoopDelay(service); // starts the histogram afresh
+      const result = await load({ url: urls[0]!, urls, headers, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds });
+      const loop = await eventLoopDelay(service);
+      const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
+      rows.push(row);
+      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors\n`);
+    }
+    return [
+      `### ${source === 'synthetic' ? 'Synthetic weather' : 'Imported station data'}`,
+      '',
+      `${note}. Answer cache: ${options.answerCache ? 'ON (--answer-cache; answers are still distinct, so it mostly stores)' : 'OFF (AGWX_ANSWER_CACHE_MB=0)'}.`,
+      '',
+      table(rows),
+      '',
+    ].join('\n');
+  } finally {
+    await service?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runDistinct(options: DistinctOptions): Promise<void> {
+  const baseline = await startBaseline();
+  try {
+    console.log(`## agwx distinct-request benchmark\n`);
+    console.log(
+      `${options.connections} keep-alive connections (1 where named), ${options.seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}); ` +
+        `no URL requested twice; answer cache ${options.answerCache ? 'ON' : 'OFF'}.\n`,
+    );
+    for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline));
+  } finally {
+    await baseline.stop();
+  }
+}
