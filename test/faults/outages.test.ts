@@ -16,8 +16,8 @@ import { systemClock } from '../../src/core/clock.js';
 import { tileAt } from '../../src/maps/index.js';
 import { createKeyService } from '../../src/services/key-service.js';
 import { openStore } from '../../src/store/store.js';
+import { freePort } from '../support/free-port.js';
 import {
-  freePort,
   type PrivatePostgres,
   type PrivateRedis,
   privateServicesAvailable,

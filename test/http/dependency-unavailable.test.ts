@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../../src/http/error-handler.js';
 import { createRedisClient } from '../../src/redis.js';
 import { isDatabaseUnavailable } from '../../src/store/errors.js';
-import { freePort } from '../support/private-services.js';
+import { freePort } from '../support/free-port.js';
 import { expectErrorBody } from '../support/test-app.js';
 
 /** Runs `action` and returns what it threw. */

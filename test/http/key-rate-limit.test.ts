@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKeyRateLimiter } from '../../src/http/key-rate-limit.js';
 import { createRedisClient } from '../../src/redis.js';
-import { freePort } from '../support/private-services.js';
+import { freePort } from '../support/free-port.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';
 
 async function drain(consume: () => Promise<{ allowed: boolean }>, attempts: number): Promise<number> {

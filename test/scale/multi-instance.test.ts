@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { POSTGRES_URL } from '../support/databases.js';
 import { REDIS_URL, redisRequired } from '../support/redis.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX_IMPORT = path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs');
@@ -25,15 +25,6 @@ interface Instance {
   url: string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
