@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cli, ROOT, startService } from './http/processes.js';
+import { bearerHeaders, cli, ROOT, startService } from './http/processes.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -38,13 +38,7 @@ const base = `http://127.0.0.1:${port}`;
 const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
 const service = await startService(port, env);
 try {
-  const tokenResponse = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await bearerHeaders(base, key, secret);
   const json = { ...headers, 'content-type': 'application/json' };
 
   for (let i = 0; i < FIELDS; i++) {

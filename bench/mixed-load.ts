@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { cli, load, type LoadResult, ROOT, startBaseline, startService, type Started } from './http/processes.js';
+import { bearerHeaders, cli, load, type LoadResult, ROOT, startBaseline, startService, type Started } from './http/processes.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -66,12 +66,7 @@ try {
   const proxy = await startProxy(port + 2, [port, port + 1]);
   started.push(proxy);
   const base = `http://127.0.0.1:${port}`;
-  const tokenAnswer = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const headers = { authorization: `Bearer ${((await tokenAnswer.json()) as { access_token: string }).access_token}` };
+  const headers = await bearerHeaders(base, key, secret);
   const post = (p: string, body: unknown) =>
     fetch(`${base}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await post('/v2/fields', { id: 'mixed', farmId: 'farm', acres: 40, centerPoint: { latitude: 41.6, longitude: -93.7 } });

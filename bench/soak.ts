@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cli, load, startService } from './http/processes.js';
+import { bearerHeaders, cli, load, startService } from './http/processes.js';
 
 const total = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -39,12 +39,7 @@ const port = 19_600 + Math.floor(Math.random() * 300);
 const service = await startService(port, env);
 try {
   const base = `http://127.0.0.1:${port}`;
-  const answer = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const headers = { authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
+  const headers = await bearerHeaders(base, key, secret);
   const post = (p: string, body: unknown) =>
     fetch(`${base}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await post('/v2/fields', { id: 'soak', farmId: 'farm', centerPoint: { latitude: 41.6, longitude: -93.7 } });

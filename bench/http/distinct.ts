@@ -22,7 +22,7 @@ import { openStore } from '../../src/store/store.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
-import { cli, eventLoopDelay, type EventLoopDelay, load, type LoadResult, startBaseline, startReplay, startService, type Started } from './processes.js';
+import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, type LoadResult, startBaseline, startReplay, startService, type Started } from './processes.js';
 
 export interface DistinctOptions {
   seconds: number;
@@ -260,14 +260,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       note = `a station CSV imported into each of the ${cells} field cells (11 years of daily weather, ${((Date.now() - started) / 1000).toFixed(0)} s to import); forecasts and map tiles still come from the synthetic source`;
     }
     service = await startService(port, env, { ipc: true });
-    const basic = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
-    const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await bearerHeaders(baseUrl, key, secret);
     const post = async (p: string, body: unknown) => {
       const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (!r.ok && r.status !== 409) throw new Error(`setup POST ${p}: ${r.status} ${await r.text()}`);

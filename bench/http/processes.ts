@@ -86,6 +86,17 @@ export async function cli(args: string[], env: Record<string, string>): Promise<
   return stdout;
 }
 
+/** Asks the service for a token with the key's credentials: the headers of a signed-in request. */
+export async function bearerHeaders(baseUrl: string, key: string, secret: string): Promise<{ authorization: string }> {
+  const answer = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
 export interface LoadResult {
   requests: number;
   rps: number;

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cli, load, type LoadResult, startBaseline, startService } from './processes.js';
+import { bearerHeaders, cli, load, type LoadResult, startBaseline, startService } from './processes.js';
 import { runDistinct } from './distinct.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
@@ -48,14 +48,8 @@ const baseUrl = `http://127.0.0.1:${port}`;
 try {
   const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
   service = await startService(port, env);
+  const headers = await bearerHeaders(baseUrl, key, secret);
   const basic = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
   const context: BenchContext = {
     baseUrl,
     headers,
