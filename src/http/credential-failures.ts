@@ -8,7 +8,8 @@
  * checked before the first failure is counted, and successful attempts cost nothing.
  */
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { createSharedLimiter } from './shared-limiter.js';
 
 export interface CredentialFailureLimiter {
   /** Seconds until every subject may try again; 0 when none has spent its budget. Counts nothing. */
@@ -35,10 +36,7 @@ export function createCredentialFailureLimiter(options: CredentialFailureOptions
   const points = options.failures;
   const duration = options.windowSeconds ?? 60;
   const keyPrefix = options.prefix ?? 'agwx-credential-failures';
-  const memory = () => new RateLimiterMemory({ keyPrefix, points, duration });
-  const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration, useRedisPackage: false, insuranceLimiter: memory() })
-    : memory();
+  const limiter = createSharedLimiter({ redis: options.redis, keyPrefix, points, duration });
 
   const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   // A count from a window that has ended may still be read (memory drops it on a timer): ignore it.

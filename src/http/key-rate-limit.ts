@@ -6,7 +6,8 @@
  * outage of Redis neither fails requests nor lifts the limits.
  */
 import type { Redis } from 'ioredis';
-import { BurstyRateLimiter, type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { createSharedLimiter } from './shared-limiter.js';
 
 export interface RateLimitSettings {
   /** Sustained requests per minute. */
@@ -46,17 +47,7 @@ export function createKeyRateLimiter(options: { redis?: Redis; prefix?: string }
   const limiters = new Map<string, Limiters>();
 
   const build = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({
-          storeClient: options.redis,
-          keyPrefix,
-          points,
-          duration,
-          useRedisPackage: false,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-        })
-      : new RateLimiterMemory({ keyPrefix, points, duration });
+    createSharedLimiter({ redis: options.redis, keyPrefix, points, duration });
 
   // One limiter pair per distinct setting (keys share them; the setting is part of the counter name).
   function limitersFor(settings: RateLimitSettings): Limiters {
