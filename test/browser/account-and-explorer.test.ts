@@ -23,7 +23,8 @@ describe.runIf(runHere)('account area and field explorer in Chromium', () => {
     [, server] = await Promise.all([ensureWebBuild(), startServer()]);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
+    // Generous for a machine busy with the rest of the suite (map tiles render on the same cores).
+    page.setDefaultTimeout(30_000);
   }, 90_000);
 
   afterAll(async () => {
@@ -113,5 +114,5 @@ describe.runIf(runHere)('account area and field explorer in Chromium', () => {
       const drawn = await page.locator(`${id} canvas`).count();
       if (drawn === 0) expect(await page.textContent(id)).toMatch(/not available/);
     }
-  });
+  }, 90_000);
 });

@@ -194,6 +194,9 @@ async function selectField(field: Field, map: FieldMap | null): Promise<void> {
 
 async function start(): Promise<void> {
   const token = await api.accessToken();
+  // The list first: the map's tiles, requested as soon as it exists, would otherwise hold the
+  // browser's few connections to the server while the list waits behind them.
+  const answer = await api.getAll<Field>('/v2/fields?limit=100', 'fields');
   let map: FieldMap | null = null;
   try {
     map = createFieldMap(byId('map'), token);
@@ -201,7 +204,6 @@ async function start(): Promise<void> {
   } catch (error) {
     showUnavailable(byId('map'), `The map could not be shown (${error instanceof Error ? error.message : String(error)}).`);
   }
-  const answer = await api.getAll<Field>('/v2/fields?limit=100', 'fields');
   if (!answer.body) {
     setStatus(`Your fields could not be loaded: ${answer.message}`);
     return;
