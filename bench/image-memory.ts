@@ -42,7 +42,7 @@ async function child(): Promise<void> {
   const { createMapWeatherGrid } = await import('../src/services/map-weather-grid.js');
   const { createSyntheticSource } = await import('../src/weather/synthetic/synthetic-source.js');
   const { fixedClock } = await import('../src/core/clock.js');
-  // As createImageryRenderer builds it for the app (default image cache included), with the bound under test.
+  // As createAppMapRenderer (services/map-image-service.ts) builds it for the app (default image cache included), with the bound under test.
   const maxPixels = process.env.BENCH_MAX_PIXELS === 'unbounded' ? Number.MAX_SAFE_INTEGER : undefined;
   const source = createSyntheticSource();
   const renderer = createMapRenderer({

@@ -1,58 +1,92 @@
 /**
- * Builds the Fastify app from a configuration and its dependencies. No globals: tests build as
- * many apps as they like, each with its own store and clock.
+ * The composition root of the HTTP application. `buildServices` builds every service once from
+ * the app's dependencies (configuration, store, clock, weather source, Redis); `buildApp` builds
+ * the Fastify app around them and registers each resource family as an encapsulated plugin given
+ * only the services it uses. No globals: tests build as many apps as they like, each with its own
+ * store and clock.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createImageryRenderer } from './api/imagery/imagery-renderer.js';
-import { operationRoutes } from './api/operations/operation-routes.js';
-import { protectedRoutes } from './api/routes.js';
-import { tokenRoutes } from './api/token/token-routes.js';
-import type { AppContext } from './app-context.js';
 import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
-import { type ElevationModel, lazyElevationGrid } from './weather/elevation/elevation-grid.js';
-import { createAnswerCache } from './http/answer-cache.js';
+import { agronomicRoutes } from './api/agronomics/agronomic-routes.js';
+import { cropRoutes } from './api/crops/crop-routes.js';
+import { fieldRoutes } from './api/fields/field-routes.js';
+import { imageryRoutes } from './api/imagery/imagery-routes.js';
+import { jobRoutes } from './api/jobs/job-routes.js';
+import { modelRoutes } from './api/models/model-routes.js';
+import { operationRoutes } from './api/operations/operation-routes.js';
+import { plantingRoutes } from './api/plantings/planting-routes.js';
+import { tokenRoutes } from './api/token/token-routes.js';
+import { weatherRoutes } from './api/weather/weather-routes.js';
+import { loadCatalog } from './catalog/load-catalog.js';
+import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
-import { createInternalCaller, requireBearerToken } from './http/authenticate.js';
+import { type AnswerCache, createAnswerCache } from './http/answer-cache.js';
 import { ApiError } from './http/api-error.js';
 import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
+import { createInternalCaller, type InternalCaller, requireBearerToken } from './http/authenticate.js';
 import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
-import { refuseNulCharacters } from './http/text-input.js';
-import { createKeyRateLimiter } from './http/key-rate-limit.js';
+import { countRequestsPerKey } from './http/key-usage-hook.js';
 import { installMetrics } from './http/metrics.js';
-import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
-import { limitRequestsPerKey } from './http/rate-limit-hook.js';
-import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
+import { limitRequestsPerKey, type RateLimitDefaults } from './http/rate-limit-hook.js';
 import { documentCsvResponses } from './http/representation.js';
-import { createTokenService } from './http/tokens.js';
+import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
+import { refuseNulCharacters } from './http/text-input.js';
 import { createJobPacer } from './jobs/job-rate-limit.js';
+import { createJobService, type JobService } from './jobs/job-service.js';
 import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
-import { verifySecret } from './services/credentials.js';
+import { createCredentialFailureLimiter } from './limits/credential-failures.js';
+import { createKeyRateLimiter, type KeyRateLimiter } from './limits/key-rate-limit.js';
+import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
+import { isRedisUnavailable, redisStatus } from './redis.js';
+import { type AccountService, createAccountService } from './services/account-service.js';
+import { type AgronomicNormService, createAgronomicNormService } from './services/agronomic-norms-service.js';
+import { type AgronomicValuesService, createAgronomicValuesService } from './services/agronomic-values-service.js';
+import { type CatalogService, createCatalogService } from './services/catalog-service.js';
+import { createRememberedSecrets, verifySecret } from './services/credentials.js';
+import { createFieldService, type FieldService } from './services/field-service.js';
+import { createForecastService, type ForecastService } from './services/forecast-service.js';
+import { createGrowthStageService, type GrowthStageService } from './services/growth-stage-service.js';
+import { createKeyUsageCounter, type KeyUsageCounter } from './services/key-usage-counter.js';
+import { createMapImageService, type MapImageService } from './services/map-image-service.js';
+import { createObservationService, type ObservationService } from './services/observation-service.js';
+import { createPlaceService, type PlaceService } from './services/place-service.js';
+import { createPlantingService, type PlantingService } from './services/planting-service.js';
+import { createReadinessService, type ReadinessService } from './services/readiness-service.js';
+import { createSessionService, type SessionLifetimes, type SessionService } from './services/session-service.js';
+import { createTokenGrant, type TokenGrant } from './services/token-grant.js';
+import { createTokenService, type TokenService } from './services/token-service.js';
+import { createWeatherExportService, type WeatherExportService } from './services/weather-export-service.js';
+import { createWeatherNormService, type WeatherNormService } from './services/weather-norm-service.js';
+import { isDatabaseUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
+import { createFormTokens, type FormTokens } from './web/csrf.js';
+import { webRoutes } from './web/web-routes.js';
+import { type ElevationModel, lazyElevationGrid } from './weather/elevation/elevation-grid.js';
+import { unconfiguredWeatherSource } from './weather/unconfigured-weather-source.js';
 import type { WeatherSource } from './weather/weather-source.js';
-import { countRequestsPerKey, createKeyUsageCounter } from './web/key-usage-counter.js';
-import { webRoutes, type WebOptions } from './web/web-routes.js';
 
 export interface AppDependencies {
   config: Config;
   store: Store;
   clock: Clock;
-  /** Where weather numbers come from (a chain of sources). */
+  /** Where weather numbers come from (a chain of sources); without it weather answers are 503. */
   weather?: WeatherSource;
   /** Pino logger options; defaults to the configured level. */
   logger?: boolean | object;
   /** Run batch jobs in this app (a job worker); without it the app only queues and answers jobs. */
   jobs?: JobWorkerOptions;
-  /** The account area and field explorer (built front-end location, session lifetimes). */
-  web?: WebOptions;
-  /** Redis shared by instances (rate-limit counters); without it each instance counts alone. */
+  /** The account area and field explorer: where the built front-end is, session lifetimes. */
+  web?: { assetsDir?: string; sessionLifetimes?: SessionLifetimes };
+  /** Redis shared by instances (rate-limit counters, map tiles); without it each instance counts alone. */
   redis?: Redis;
   /** Elapsed-time source for caches (ms); default performance.now. Caches age in real time even when the clock is pinned. */
   monotonic?: () => number;
@@ -60,12 +94,102 @@ export interface AppDependencies {
   elevation?: ElevationModel;
   /** How PET is computed; default the ASCE-EWRI standardized ETos with the full clear-sky model. */
   referenceEt?: ReferenceEvapotranspirationOptions;
+  /** The crop and growth-stage model catalogue; default the one in data/catalog. */
+  catalog?: Catalog;
+}
+
+/** Every service of an app, built once. */
+export interface AppServices {
+  tokens: TokenService;
+  tokenGrant: TokenGrant;
+  rateLimiter: KeyRateLimiter;
+  keyUsage: KeyUsageCounter;
+  answers: AnswerCache;
+  fields: FieldService;
+  plantings: PlantingService;
+  catalog: CatalogService;
+  places: PlaceService;
+  observations: ObservationService;
+  forecasts: ForecastService;
+  weatherNorms: WeatherNormService;
+  weatherFiles: WeatherExportService;
+  agronomicValues: AgronomicValuesService;
+  agronomicNorms: AgronomicNormService;
+  growthStages: GrowthStageService;
+  maps: MapImageService;
+  jobs: JobService;
+  accounts: AccountService;
+  sessions: SessionService;
+  formTokens: FormTokens;
+  readiness: ReadinessService;
 }
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
+const FORM_SECRET_SETTING = 'web_form_secret';
 const VERSION = '0.1.0';
 /** Longest path parameter the router accepts (414 beyond): all map layer codes in one segment fit. */
 export const MAX_PATH_PARAMETER_LENGTH = 512;
+
+/**
+ * Builds every service of the app once. `wakeJobWorker` is called when a job is queued (the app's
+ * job worker, when it runs one, starts it at once); `log` receives what background work reports.
+ */
+export async function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wakeJobWorker: () => void): Promise<AppServices> {
+  const { config, store, clock, redis } = deps;
+  const weather = deps.weather ?? unconfiguredWeatherSource();
+  const elevation = deps.elevation ?? lazyElevationGrid();
+  const referenceEt = deps.referenceEt ?? {};
+  const [tokenSecret, formSecret] = await Promise.all([
+    store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url')),
+    store.settings.getOrCreate(FORM_SECRET_SETTING, randomBytes(32).toString('base64url')),
+  ]);
+
+  const tokens = createTokenService({ secret: tokenSecret, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
+  const tokenGrant = createTokenGrant({
+    keys: store.keys,
+    tokens,
+    clock,
+    verifySecret,
+    remembered: createRememberedSecrets(),
+    failures: createCredentialFailureLimiter({ failures: config.tokenFailuresPerMinute, windowSeconds: 60, redis }),
+  });
+  const catalogData = deps.catalog ?? loadCatalog();
+  const fields = createFieldService(store, clock);
+  const observations = createObservationService(weather);
+  const forecasts = createForecastService({ weather, clock });
+  const agronomicNorms = createAgronomicNormService({ weather, clock, elevation, referenceEt });
+
+  return {
+    tokens,
+    tokenGrant,
+    rateLimiter: createKeyRateLimiter({ redis }),
+    keyUsage: createKeyUsageCounter({ usage: store.usage, log }),
+    answers: createAnswerCache({ maxBytes: config.answerCacheBytes }),
+    fields,
+    plantings: createPlantingService(store, catalogData, clock),
+    catalog: createCatalogService(catalogData),
+    places: createPlaceService({
+      fields,
+      plantings: store.plantings,
+      clock,
+      ...(weather.revision ? { revision: (cell) => weather.revision!(cell) } : {}),
+      keepAnswers: config.answerCacheBytes > 0,
+    }),
+    observations,
+    forecasts,
+    weatherNorms: createWeatherNormService({ weather, clock }),
+    weatherFiles: createWeatherExportService({ observations, elevation }),
+    agronomicValues: createAgronomicValuesService({ observations, forecasts, elevation, referenceEt }),
+    agronomicNorms,
+    growthStages: createGrowthStageService({ fields, plantings: store.plantings, catalog: catalogData, clock, weather, forecasts, norms: agronomicNorms }),
+    maps: createMapImageService({ fields, clock, ...(deps.weather ? { weather: deps.weather } : {}), ...(redis ? { cache: createRedisTileCache({ redis }) } : {}) }),
+    jobs: createJobService(store, clock, config.jobMaxQueuedRequests, wakeJobWorker),
+    accounts: createAccountService(store, clock),
+    sessions: createSessionService(store.sessions, clock, deps.web?.sessionLifetimes),
+    formTokens: createFormTokens(formSecret),
+    readiness: createReadinessService({ store, ...(redis ? { redisStatus: () => redisStatus(redis) } : {}) }),
+  };
+}
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, store, clock } = deps;
@@ -88,47 +212,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       sendApiError(reply, request, new ApiError(tooLong ? 414 : 400, tooLong ? 'URI too long.' : 'Malformed URL.', `${error.message}.`));
     },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const secret = await store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url'));
-  const tokens = createTokenService({ secret, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
-  // Map images: weather layers read deps.weather (503 without it); reference data loads lazily.
-  const maps = createImageryRenderer({ weather: deps.weather, clock, ...(deps.redis ? { cache: createRedisTileCache({ redis: deps.redis }) } : {}) });
-  const answers = createAnswerCache({ maxBytes: config.answerCacheBytes });
-  const elevation = deps.elevation ?? lazyElevationGrid();
-  const context: AppContext = { config, store, clock, tokens, verifySecret, weather: deps.weather, elevation, referenceEt: deps.referenceEt ?? {}, maps, answers, redis: deps.redis };
-  // Requests per key per day: counted in memory, written every few seconds and on close.
-  const keyUsage = createKeyUsageCounter({ usage: store.usage, log: app.log });
-  context.keyUsage = keyUsage;
+  let wakeJobWorker = () => {};
+  const services = await buildServices(deps, app.log, () => wakeJobWorker());
+  const { tokens, keyUsage, rateLimiter } = services;
   app.addHook('onReady', async () => keyUsage.start());
   app.addHook('onClose', async () => keyUsage.stop());
-  const rateLimiter = createKeyRateLimiter({ redis: deps.redis });
-  const rateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit };
+  const rateLimitDefaults: RateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit };
   // Batch jobs run their requests through this app, in-process, as the key that queued them.
   const internalCaller = createInternalCaller();
-  if (deps.jobs) {
-    const worker = createJobWorker({
-      store,
-      clock,
-      internalCaller,
-      pace: createJobPacer({ tokens, limiter: rateLimiter, defaults: rateLimitDefaults }),
-      log: app.log,
-      dispatch: (request) => app.inject(request),
-      options: deps.jobs,
-    });
-    context.wakeJobWorker = worker.wake;
-    app.addHook('onReady', async () => worker.start());
-    // Stopped as closing begins: requests in flight finish, running jobs go back to the queue.
-    app.addHook('preClose', async () => worker.stop());
-    app.addHook('onClose', async () => worker.stop());
-  }
+  if (deps.jobs) wakeJobWorker = runJobWorker(app, deps, services, internalCaller, rateLimitDefaults);
 
-  installErrorHandling(app);
+  installErrorHandling(app, { isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error) });
   refuseEmptyPathSegments(app);
   // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
   app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });
   refuseNulCharacters(app);
-  if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => answers.stats() });
+  if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => services.answers.stats() });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -163,19 +264,62 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(async (open) => {
-    await tokenRoutes(open, context, { redis: deps.redis });
-    await operationRoutes(open, context);
-  });
+  const baseUrl = config.baseUrl;
+  const placed = { places: services.places, answers: services.answers, baseUrl };
+  // Open routes: tokens and operations.
+  await app.register(tokenRoutes, { grants: services.tokenGrant, failuresPerMinute: config.tokenFailuresPerMinute });
+  await app.register(operationRoutes, { readiness: services.readiness });
+  // Every resource family, inside the bearer-token scope.
   await app.register(async (api) => {
     requireBearerToken(api, tokens, internalCaller);
     limitRequestsPerKey(api, rateLimiter, rateLimitDefaults);
     countRequestsPerKey(api, keyUsage, clock);
     requireJsonBodies(api);
-    await protectedRoutes(api, context);
+    await api.register(fieldRoutes, { fields: services.fields, baseUrl });
+    await api.register(plantingRoutes, { plantings: services.plantings, baseUrl });
+    await api.register(cropRoutes, { catalog: services.catalog, baseUrl });
+    await api.register(modelRoutes, { catalog: services.catalog, growthStages: services.growthStages, baseUrl });
+    await api.register(jobRoutes, { jobs: services.jobs, baseUrl });
+    await api.register(weatherRoutes, {
+      ...placed,
+      observations: services.observations,
+      forecasts: services.forecasts,
+      weatherNorms: services.weatherNorms,
+      weatherFiles: services.weatherFiles,
+    });
+    await api.register(agronomicRoutes, { ...placed, agronomicValues: services.agronomicValues, agronomicNorms: services.agronomicNorms });
+    await api.register(imageryRoutes, { maps: services.maps, clock });
   });
   // The account area and field explorer: session cookies, not bearer tokens.
-  await app.register(async (pages) => webRoutes(pages, context, deps.web));
+  await app.register(webRoutes, {
+    accounts: services.accounts,
+    sessions: services.sessions,
+    tokens,
+    keyUsage,
+    formTokens: services.formTokens,
+    clock,
+    baseUrl,
+    signupEnabled: config.signupEnabled,
+    ...(deps.web?.assetsDir ? { assetsDir: deps.web.assetsDir } : {}),
+  });
 
   return app;
+}
+
+/** Runs this app's job worker from ready to close; answers the function that wakes it when a job is queued. */
+function runJobWorker(app: FastifyInstance, deps: AppDependencies, services: AppServices, internalCaller: InternalCaller, defaults: RateLimitDefaults): () => void {
+  const worker = createJobWorker({
+    store: deps.store,
+    clock: deps.clock,
+    internalCaller,
+    pace: createJobPacer({ tokens: services.tokens, limiter: services.rateLimiter, defaults }),
+    log: app.log,
+    dispatch: (request) => app.inject(request),
+    options: deps.jobs!,
+  });
+  app.addHook('onReady', async () => worker.start());
+  // Stopped as closing begins: requests in flight finish, running jobs go back to the queue.
+  app.addHook('preClose', async () => worker.stop());
+  app.addHook('onClose', async () => worker.stop());
+  return worker.wake;
 }

@@ -20,3 +20,11 @@ export const ListQuery = {
   sort: Type.Optional(Type.String({ description: 'property to sort by; prefix with - for descending order' })),
   properties: Type.Optional(Type.String({ description: 'comma-separated properties to include' })),
 };
+
+/**
+ * A query value that must be one of `choices`, exactly as written: validated by the schema (400
+ * naming the parameter, with `description` saying what is allowed) and typed as their union.
+ */
+export function TextChoice<const Choices extends readonly string[]>(choices: Choices, description: string) {
+  return Type.Unsafe<Choices[number]>({ type: 'string', enum: [...choices], description });
+}

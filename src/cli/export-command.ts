@@ -7,9 +7,11 @@ import { writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
 import { parseDateStyle, parseExportFormat, parseInsi } from '../api/weather/export-routes.js';
 import type { Clock } from '../core/clock.js';
-import { checkDateSpanWithin, parseCoordinates, parseDateSpan } from '../http/date-params.js';
+import { parseCoordinates, parseDateSpan } from '../http/date-params.js';
+import { createFieldService } from '../services/field-service.js';
+import { createObservationService } from '../services/observation-service.js';
 import { createWeatherExportService } from '../services/weather-export-service.js';
-import { fieldLocation, locationAt, WEATHER_WINDOWS, type WeatherLocation } from '../services/weather-service.js';
+import { localToday, locationAt, type WeatherLocation } from '../services/weather-service.js';
 import type { Store } from '../store/store.js';
 import { lazyElevationGrid } from '../weather/elevation/elevation-grid.js';
 import type { WeatherSource } from '../weather/weather-source.js';
@@ -29,13 +31,14 @@ export interface ExportCommandOptions {
 
 const NAMES = { single: '--start', start: '--start', end: '--end' };
 
-async function exportLocation(store: Store, options: ExportCommandOptions): Promise<WeatherLocation> {
+async function exportLocation(store: Store, clock: Clock, options: ExportCommandOptions): Promise<WeatherLocation> {
   if (options.field !== undefined) {
     if (options.lat !== undefined || options.lon !== undefined) throw new Error('give either --field (with --account) or --lat and --lon, not both');
     if (options.account === undefined) throw new Error('--field needs --account, the name of the account that owns the field');
     const account = await store.accounts.findByName(options.account);
     if (!account) throw new Error(`no account named '${options.account}'`);
-    return fieldLocation(store, account.id, options.field);
+    const field = await createFieldService(store, clock).get(account.id, options.field);
+    return locationAt(field.latitude, field.longitude, field.id);
   }
   if (options.lat === undefined || options.lon === undefined) throw new Error('give --lat and --lon, or --field and --account');
   const { latitude, longitude } = parseCoordinates(`${options.lat},${options.lon}`);
@@ -47,23 +50,29 @@ export async function runExport(store: Store, weather: WeatherSource, clock: Clo
   const format = parseExportFormat(options.format);
   const dateStyle = parseDateStyle(options.dateFormat, '--date-format');
   const insi = parseInsi(options.insi, '--insi');
-  const location = await exportLocation(store, options);
-  const service = createWeatherExportService(weather, clock, lazyElevationGrid());
+  const location = await exportLocation(store, clock, options);
+  const service = createWeatherExportService({ observations: createObservationService(weather), elevation: lazyElevationGrid() });
   const span = parseDateSpan(`${options.start},${options.end}`, NAMES);
-  checkDateSpanWithin(span, { ...service.window(location), rule: `yesterday or earlier at the location, at most ${WEATHER_WINDOWS.observationMonthsBack} months back` }, NAMES);
+  const place = { location, today: localToday(location, clock) };
 
+  // The bar starts with the first progress, once the dates have been accepted.
   const bar = new SingleBar({ format: 'exporting {bar} {percentage}%', hideCursor: true, stream: process.stderr }, Presets.shades_classic);
-  bar.start(100, 0);
+  let started = false;
   let file;
   try {
-    file = await service.export(location, { start: span.start, end: span.end }, format, {
+    file = await service.export(place, span, format, {
       dateStyle,
       insi,
-      onProgress: (fraction) => bar.update(Math.round(fraction * 100)),
+      spanNames: NAMES,
+      onProgress: (fraction) => {
+        if (!started) bar.start(100, 0);
+        started = true;
+        bar.update(Math.round(fraction * 100));
+      },
     });
     bar.update(100);
   } finally {
-    bar.stop();
+    if (started) bar.stop();
   }
   if (options.out === undefined) process.stdout.write(file.text);
   else await writeFile(options.out, file.text, 'utf8');

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command } from 'commander';
-import { describeMapAccess, parseLayerLimit, parseRegionLimit } from '../api/imagery/map-access-limits.js';
+import { describeMapAccess, parseLayerLimit, parseRegionLimit } from './map-access-limits.js';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { fixedClock, systemClock, type Clock } from '../core/clock.js';

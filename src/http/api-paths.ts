@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.js';
+import { partValues } from './request-parts.js';
 import { sendApiError } from './error-handler.js';
 
 const API_PATH = /^\/v[12]\//;
@@ -33,9 +34,8 @@ export function rewriteApiUrl(request: { url?: string }): string {
 /** 404 for an API path with an empty segment, before authentication and before any lookup. */
 export function refuseEmptyPathSegments(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const params = request.params as Record<string, unknown> | undefined;
-    if (params && API_PATH.test(request.url)) {
-      for (const value of Object.values(params)) {
+    if (API_PATH.test(request.url)) {
+      for (const value of partValues(request.params)) {
         if (value === '') {
           const path = request.url.split('?')[0]!;
           sendApiError(reply, request, new ApiError(404, 'Not found.', `No resource exists at ${path}: a path segment is empty.`));

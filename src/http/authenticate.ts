@@ -5,7 +5,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './api-error.js';
-import type { AuthContext, TokenService } from './tokens.js';
+import { textPart } from './request-parts.js';
+import type { AuthContext } from '../core/auth-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,8 +28,8 @@ function tokenOf(request: FastifyRequest): string {
     return match[1]!;
   }
   if (request.routeOptions.config.queryToken) {
-    const token = (request.query as Record<string, unknown>)?.token;
-    if (typeof token === 'string' && token !== '') return token;
+    const token = textPart(request.query, 'token');
+    if (token !== undefined && token !== '') return token;
   }
   throw unauthorized('Missing access token.', 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>; get one from POST /oauth/token.');
 }
@@ -75,7 +76,13 @@ export function createInternalCaller(): InternalCaller {
 }
 
 /** Registers the hook on `scope` (an encapsulated plugin): every route in it requires a token. */
-export function requireBearerToken(scope: FastifyInstance, tokens: TokenService, internalCaller?: InternalCaller): void {
+/** What the hook needs of the token service: the caller of a token, or of a job's API key. */
+export interface CallerAuthenticator {
+  authenticate(token: string): Promise<AuthContext>;
+  authenticateKey(key: string, accountId: number): Promise<AuthContext>;
+}
+
+export function requireBearerToken(scope: FastifyInstance, tokens: CallerAuthenticator, internalCaller?: InternalCaller): void {
   scope.decorateRequest('auth', null as unknown as AuthContext);
   scope.addHook('onRequest', async (request) => {
     const internal = request.headers[INTERNAL_CALLER_HEADER];

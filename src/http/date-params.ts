@@ -2,28 +2,12 @@
  * Parsing of the date-like path segments and query values shared by the weather and agronomic
  * endpoints: `{date}` or `{startDate},{endDate}`, `MM-DD` days and day ranges (which may cross the
  * year end), `{startYear},{endYear}`, year lists, `{latitude},{longitude}`, UTC offsets and
- * booleans. Every refusal is a 400 that names the parameter and says what is allowed.
+ * booleans. Every refusal is a 400 that names the parameter and says what is allowed. Whether a
+ * parsed range is allowed for a resource is services/date-windows.ts.
  */
-import { addDays, isIsoDate, isMonthDay, type IsoDate, type MonthDay } from '../core/dates.js';
+import { DATE_NAMES, type DateSpan, MONTH_DAY_NAMES, type MonthDaySpan, monthDaysBetween, type SpanNames, type YearSpan } from '../core/date-spans.js';
+import { isIsoDate, isMonthDay, type IsoDate, type MonthDay } from '../core/dates.js';
 import { invalidParameter } from './api-error.js';
-
-/** Parameter names used in messages, as the endpoint's path template spells them. */
-export interface SpanNames {
-  single: string;
-  start: string;
-  end: string;
-}
-
-export const DATE_NAMES: SpanNames = { single: 'singleDate', start: 'startDate', end: 'endDate' };
-export const MONTH_DAY_NAMES: SpanNames = { single: 'month-day', start: 'startDay', end: 'endDay' };
-
-/** A `{date}` or `{startDate},{endDate}` segment; ends inclusive. */
-export interface DateSpan {
-  start: IsoDate;
-  end: IsoDate;
-  /** True for the one-date form (answered with a single object). */
-  single: boolean;
-}
 
 function partsOf(segment: string, names: SpanNames, what: string): [string, string] | [string] {
   const parts = segment.split(',').map((part) => part.trim());
@@ -61,54 +45,6 @@ export function parseDateSpan(segment: string, names: SpanNames = DATE_NAMES): D
   return { start, end, single: false };
 }
 
-/** The dates an endpoint accepts, inclusive, and how to say so. */
-export interface DateWindow {
-  earliest: IsoDate;
-  latest: IsoDate;
-  /** e.g. "yesterday or earlier, at most 30 months back". */
-  rule: string;
-}
-
-/** 400 naming the offending end when the span leaves the window. */
-export function checkDateSpanWithin(span: DateSpan, window: DateWindow, names: SpanNames = DATE_NAMES): void {
-  const allowed = `Dates must be ${window.rule}: from ${window.earliest} to ${window.latest}.`;
-  if (span.start < window.earliest || span.start > window.latest) {
-    const name = span.single ? names.single : names.start;
-    throw invalidParameter(name, `${name} ${span.start} is outside the allowed dates. ${allowed}`);
-  }
-  if (span.end > window.latest || span.end < window.earliest) {
-    const name = span.single ? names.single : names.end;
-    throw invalidParameter(name, `${name} ${span.end} is outside the allowed dates. ${allowed}`);
-  }
-}
-
-/** An `MM-DD` day or day range; a range whose end day comes before its start day crosses the year end. */
-export interface MonthDaySpan {
-  start: MonthDay;
-  end: MonthDay;
-  single: boolean;
-  /** True when the range runs from one year into the next (e.g. 11-01 to 03-31). */
-  crossesYearEnd: boolean;
-  /** Every calendar day of the range in order, 02-29 included when the range covers it. */
-  days: MonthDay[];
-}
-
-/** Every calendar day of a leap year, 01-01 to 12-31 (02-29 included). */
-const CALENDAR_DAYS: readonly MonthDay[] = (() => {
-  const days: MonthDay[] = [];
-  for (let date = '2000-01-01'; date <= '2000-12-31'; date = addDays(date, 1)) days.push(date.slice(5));
-  return days;
-})();
-
-/** The calendar days from `start` to `end` inclusive, wrapping at the year end; 02-29 included. */
-export function monthDaysBetween(start: MonthDay, end: MonthDay): MonthDay[] {
-  const first = CALENDAR_DAYS.indexOf(start);
-  const last = CALENDAR_DAYS.indexOf(end);
-  if (first < 0 || last < 0) throw new RangeError(`Not a calendar day: ${first < 0 ? start : end}`);
-  if (last >= first) return CALENDAR_DAYS.slice(first, last + 1);
-  return [...CALENDAR_DAYS.slice(first), ...CALENDAR_DAYS.slice(0, last + 1)];
-}
-
 export function parseMonthDay(text: string, name: string): MonthDay {
   if (!isMonthDay(text)) {
     throw invalidParameter(name, `${name} must be a calendar day written MM-DD, such as 06-01 or 02-29 (got '${text}').`);
@@ -126,11 +62,6 @@ export function parseMonthDaySpan(segment: string, names: SpanNames = MONTH_DAY_
   const start = parseMonthDay(parts[0], names.start);
   const end = parseMonthDay(parts[1], names.end);
   return { start, end, single: false, crossesYearEnd: end < start, days: monthDaysBetween(start, end) };
-}
-
-export interface YearSpan {
-  startYear: number;
-  endYear: number;
 }
 
 const FOUR_DIGIT_YEAR = /^[1-9]\d{3}$/;

@@ -13,11 +13,23 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
-import { isRedisUnavailable } from '../redis.js';
-import { isDatabaseUnavailable } from '../store/errors.js';
-import { ApiError, errorBody, statusName } from './api-error.js';
+import { ApiError, errorBody, statusName, unauthorized } from './api-error.js';
 
-const DOMAIN_STATUS = { invalid: 400, notFound: 404, conflict: 409, forbidden: 403 } as const;
+const DOMAIN_STATUS = { invalid: 400, unauthorized: 401, notFound: 404, conflict: 409, forbidden: 403 } as const;
+
+/** A domain error as the error body, with the challenge header a 401 carries. */
+function fromDomainError(error: DomainError): ApiError {
+  if (error.kind === 'unauthorized') return unauthorized(error.simpleMessage, error.detailedMessage);
+  return new ApiError(DOMAIN_STATUS[error.kind], error.simpleMessage, error.detailedMessage);
+}
+
+export interface ErrorHandlingOptions {
+  /**
+   * True for errors that mean a system the service depends on (the database, Redis) cannot be
+   * reached right now: answered 503 with Retry-After rather than 500.
+   */
+  isDependencyUnavailable(error: unknown): boolean;
+}
 /** Seconds a client is asked to wait when a dependency is unavailable. */
 const DEPENDENCY_RETRY_SECONDS = 5;
 
@@ -118,7 +130,7 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   socket.destroy();
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
   // A second router that knows every path, to tell 405 (known path, other method) from 404.
   const paths = FindMyWay({ ignoreTrailingSlash: false });
   app.addHook('onRoute', (route) => {
@@ -133,7 +145,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let apiError: ApiError | null = null;
     if (error instanceof ApiError) apiError = error;
-    else if (error instanceof DomainError) apiError = new ApiError(DOMAIN_STATUS[error.kind], error.simpleMessage, error.detailedMessage);
+    else if (error instanceof DomainError) apiError = fromDomainError(error);
     else if (error.validation) apiError = describeValidation(error.validation[0] as ValidationIssue, error.validationContext ?? 'request');
     else apiError = fromFastifyError(error);
     if (apiError) {
@@ -145,7 +157,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
       return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
     }
-    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+    if (options.isDependencyUnavailable(error)) {
       request.log.warn({ errorId: request.id, err: error }, 'a dependency is unavailable');
       const detail = `The service cannot reach a system it depends on; retry in ${DEPENDENCY_RETRY_SECONDS} s. Quote errorId ${request.id} if this persists.`;
       return sendApiError(reply, request, new ApiError(503, 'Service temporarily unavailable.', detail, { 'Retry-After': String(DEPENDENCY_RETRY_SECONDS) }));

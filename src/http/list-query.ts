@@ -108,3 +108,13 @@ export function pageLinks(path: string, query: Record<string, unknown>, paging: 
   if (paging.offset > 0) links.prev = { href: pageHref(path, query, paging.limit, Math.max(0, paging.offset - paging.limit)) };
   return links;
 }
+
+/**
+ * The entries of one page of a list of `total` (416 past its end): their positions in the list's
+ * ascending order, in answer order (from the end when `descending`).
+ */
+export function pageIndices(paging: Paging, total: number, descending: boolean): number[] {
+  checkOffset(paging.offset, total);
+  const count = Math.max(0, Math.min(paging.limit, total - paging.offset));
+  return Array.from({ length: count }, (_, k) => (descending ? total - 1 - (paging.offset + k) : paging.offset + k));
+}

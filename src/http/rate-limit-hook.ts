@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.js';
 import { INTERNAL_CALLER_HEADER } from './authenticate.js';
-import type { KeyRateLimiter, RateLimitSettings } from './key-rate-limit.js';
-import type { AuthContext } from './tokens.js';
+import type { KeyRateLimiter, RateLimitSettings } from '../limits/key-rate-limit.js';
+import type { AuthContext } from '../core/auth-context.js';
 
 export interface RateLimitDefaults {
   standard: RateLimitSettings;

@@ -4,9 +4,9 @@
  * instance through Redis), never from its burst allowance, which stays for the key's direct calls.
  * When the budget is spent, the job waits until the window turns; it neither fails nor records 429.
  */
-import type { KeyRateLimiter } from '../http/key-rate-limit.js';
+import type { KeyRateLimiter } from '../limits/key-rate-limit.js';
 import { type RateLimitDefaults, rateLimitSettings } from '../http/rate-limit-hook.js';
-import type { TokenService } from '../http/tokens.js';
+import type { TokenService } from '../services/token-service.js';
 
 /** Milliseconds to wait before the key may run its next bundled request (0: now, and it is counted). */
 export type JobPacer = (key: string, accountId: number) => Promise<number>;

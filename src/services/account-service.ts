@@ -12,6 +12,8 @@ import type { ApiKeyRecord } from '../store/key-repository.js';
 import type { Store } from '../store/store.js';
 import { generateKey, generateSecret, hashSecret, verifySecret } from './credentials.js';
 
+export type { Account } from '../store/account-repository.js';
+
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 100;
@@ -52,8 +54,10 @@ export interface AccountService {
   overview(accountId: number): Promise<AccountOverview>;
   /** 404 (DomainError notFound) when the key does not exist or belongs to another account. */
   disableApplication(accountId: number, key: string): Promise<void>;
-  /** The account's enabled explorer key, created on first use (its secret is never shown). */
+  /** The account's enabled explorer key, created on first use (its secret is never shown) and marked used now. */
   explorerKey(accountId: number): Promise<string>;
+  /** The account with this id, if it exists. */
+  find(accountId: number): Promise<Account | undefined>;
 }
 
 export function normalizeEmail(email: string): string {
@@ -167,11 +171,16 @@ export function createAccountService(store: Store, clock: Clock): AccountService
 
     async explorerKey(accountId) {
       const existing = await store.keys.findEnabledByPurpose(accountId, EXPLORER_PURPOSE);
-      if (existing) return existing.key;
+      if (existing) {
+        await store.keys.touch(existing.key, clock.now());
+        return existing.key;
+      }
       const key = generateKey();
       const secretHash = await hashSecret(generateSecret());
       await store.keys.create({ key, accountId, secretHash, now: clock.now(), label: EXPLORER_LABEL, purpose: EXPLORER_PURPOSE });
+      await store.keys.touch(key, clock.now());
       return key;
     },
+    find: (accountId) => store.accounts.findById(accountId),
   };
 }

@@ -122,12 +122,16 @@ async function seasonDays(weather: WeatherSource, location: WeatherLocation, ran
   return { source: result.source, days: aligned, elevation: result.elevation ?? null };
 }
 
-export function createAgronomicNormService(
-  weather: WeatherSource,
-  clock: Clock,
-  elevation: ElevationModel,
-  referenceEt: ReferenceEvapotranspirationOptions = {},
-): AgronomicNormService {
+export interface AgronomicNormDependencies {
+  weather: WeatherSource;
+  clock: Clock;
+  elevation: ElevationModel;
+  referenceEt?: ReferenceEvapotranspirationOptions;
+}
+
+export function createAgronomicNormService(deps: AgronomicNormDependencies): AgronomicNormService {
+  const { weather, clock, elevation } = deps;
+  const referenceEt = deps.referenceEt ?? {};
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);

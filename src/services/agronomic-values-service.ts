@@ -27,21 +27,17 @@ import {
 import type { GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
-import type { Clock } from '../core/clock.js';
-import { addDays, addMonths, datesInRange, daysBetween, type IsoDate } from '../core/dates.js';
-import { invalid } from '../core/errors.js';
-import type { Store } from '../store/store.js';
+import { addDays, datesInRange, daysBetween, type IsoDate } from '../core/dates.js';
+import { invalidParameterValue } from '../core/errors.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
-import type { DailyWeather, WeatherSource } from '../weather/weather-source.js';
-import { createForecastService, type ForecastDayBlocks } from './forecast-service.js';
-import { createObservationService } from './observation-service.js';
-import { localToday, WEATHER_WINDOWS, type WeatherLocation } from './weather-service.js';
+import type { DailyWeather } from '../weather/weather-source.js';
+import { accumulationStartWindow } from './date-windows.js';
+import type { ForecastDayBlocks, ForecastService } from './forecast-service.js';
+import type { ObservationService } from './observation-service.js';
+import type { WeatherLocation } from './weather-service.js';
 
 /** Height of the sources' wind speeds above ground, m (the weather core's convention). */
 export const WIND_MEASUREMENT_HEIGHT_M = 10;
-
-/** `accumulationStartDate` may reach back this many months from today. */
-export const ACCUMULATION_START_MONTHS_BACK = 12;
 
 /**
  * Where PET is computed for a place: the latitude of the grid cell that answers for it, and the
@@ -57,25 +53,14 @@ export function agronomicPlace(location: WeatherLocation, sourceElevation: numbe
   };
 }
 
-/** The dates the agronomic values endpoints accept at a place, by the clock. */
-export interface AgronomicValuesWindow {
-  today: IsoDate;
-  yesterday: IsoDate;
-  /** Today 30 months ago. */
-  earliest: IsoDate;
-  /** Today plus 7 days. */
-  latest: IsoDate;
-  /** `accumulationStartDate`: from today one year ago … */
-  accumulationEarliest: IsoDate;
-  /** … through yesterday. */
-  accumulationLatest: IsoDate;
-}
-
 export interface AgronomicValuesRequest {
   start: IsoDate;
   end: IsoDate;
-  /** First day of the running totals: `start` or an earlier `accumulationStartDate`. */
-  accumulationStart: IsoDate;
+  /**
+   * `accumulationStartDate`: the first day of the running totals when it is before `start`; from
+   * one year before today through yesterday (400 otherwise). Null: the totals start at `start`.
+   */
+  accumulationStart: IsoDate | null;
   gdd: GddParameters;
 }
 
@@ -94,8 +79,32 @@ export interface AgronomicValues {
 }
 
 export interface AgronomicValuesService {
-  window(location: WeatherLocation): AgronomicValuesWindow;
-  values(location: WeatherLocation, request: AgronomicValuesRequest, window: AgronomicValuesWindow): Promise<AgronomicValues>;
+  /** Values of the place's days `start` to `end`; `today` is the local date there (days from it on are forecast days). */
+  values(place: { location: WeatherLocation; today: IsoDate }, request: AgronomicValuesRequest): Promise<AgronomicValues>;
+}
+
+export interface AgronomicValuesDependencies {
+  observations: ObservationService;
+  forecasts: ForecastService;
+  elevation: ElevationModel;
+  referenceEt?: ReferenceEvapotranspirationOptions;
+}
+
+/** The first day of the running totals: `start`, or an `accumulationStartDate` on or before it within its window. */
+export function accumulationStartOf(requested: IsoDate | null, start: IsoDate, today: IsoDate): IsoDate {
+  if (requested === null) return start;
+  const name = 'accumulationStartDate';
+  const window = accumulationStartWindow(today);
+  if (requested < window.earliest || requested > window.latest) {
+    throw invalidParameterValue(
+      name,
+      `${name} ${requested} is outside the allowed dates: it must be ${window.rule}, from ${window.earliest} to ${window.latest}.`,
+    );
+  }
+  if (requested > start) {
+    throw invalidParameterValue(name, `${name} ${requested} must not be after the start date ${start}: the running totals begin on it.`);
+  }
+  return requested;
 }
 
 /** A forecast day's 24-hour block as daily weather. */
@@ -115,36 +124,19 @@ function forecastDaily(day: ForecastDayBlocks): DailyWeather {
   };
 }
 
-export function createAgronomicValuesService(
-  weather: WeatherSource,
-  clock: Clock,
-  elevation: ElevationModel,
-  referenceEt: ReferenceEvapotranspirationOptions = {},
-): AgronomicValuesService {
-  const observations = createObservationService(weather, clock);
-  const forecasts = createForecastService(weather, clock);
+export function createAgronomicValuesService(deps: AgronomicValuesDependencies): AgronomicValuesService {
+  const { observations, forecasts, elevation } = deps;
+  const referenceEt = deps.referenceEt ?? {};
   return {
-    window(location) {
-      const today = localToday(location, clock);
+    async values({ location, today }, request) {
+      const from = accumulationStartOf(request.accumulationStart, request.start, today);
       const yesterday = addDays(today, -1);
-      return {
-        today,
-        yesterday,
-        earliest: addMonths(today, -WEATHER_WINDOWS.observationMonthsBack),
-        latest: addDays(today, WEATHER_WINDOWS.forecastDaysAhead),
-        accumulationEarliest: addMonths(today, -ACCUMULATION_START_MONTHS_BACK),
-        accumulationLatest: yesterday,
-      };
-    },
-
-    async values(location, request, window) {
-      const from = request.accumulationStart;
       const length = daysBetween(from, request.end) + 1;
       const series = dailyAgronomicSeries(length);
       const sources: string[] = [];
 
-      const pastEnd = request.end < window.today ? request.end : window.yesterday;
-      const forecastStart = from > window.today ? from : window.today;
+      const pastEnd = request.end < today ? request.end : yesterday;
+      const forecastStart = from > today ? from : today;
       const [past, future] = await Promise.all([
         from <= pastEnd ? observations.daily(location, { start: from, end: pastEnd }) : null,
         forecastStart <= request.end
@@ -183,22 +175,4 @@ export function createAgronomicValuesService(
       };
     },
   };
-}
-
-/** The field's current planting (its most recently created one), whose date starts the default ranges. */
-export interface PlantingStart {
-  id: number;
-  plantingDate: IsoDate;
-}
-
-/** The current planting of the field; 400 when the field has none (the dates must then be given). */
-export async function currentPlantingStart(store: Store, accountId: number, fieldId: string, resource: string): Promise<PlantingStart> {
-  const planting = await store.plantings.current(accountId, fieldId);
-  if (!planting) {
-    throw invalid(
-      'The field has no planting.',
-      `The field '${fieldId}' has no planting, so ${resource} without dates have no start date. Create a planting for the field or give the dates in the path.`,
-    );
-  }
-  return { id: planting.id, plantingDate: planting.plantingDate };
 }

@@ -4,6 +4,8 @@ import { invalid, notFoundError } from '../core/errors.js';
 import type { Page } from '../store/field-repository.js';
 import type { SortTerm } from '../store/ordering.js';
 
+export type { CropRecord, GrowthStageModel } from '../catalog/catalog.js';
+
 export type CropSortColumn = 'id' | 'name' | 'type' | 'variety';
 export type ModelSortColumn = 'id' | 'name' | 'type';
 

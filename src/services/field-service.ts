@@ -7,6 +7,8 @@ import type { SortTerm } from '../store/ordering.js';
 import type { Store } from '../store/store.js';
 import { applyJsonPatch, type PatchOperation } from './json-patch.js';
 
+export type { FieldRecord, FieldSortColumn, Page } from '../store/field-repository.js';
+
 /** The editable part of a field, as JSON-Patch sees it. */
 export interface EditableField {
   name: string | null;
@@ -25,7 +27,8 @@ export interface FieldService {
   delete(accountId: number, id: string): Promise<void>;
 }
 
-const fieldNotFound = (id: string) => notFoundError('Field', `No field with id '${id}' exists for this account.`);
+/** 404 for a field the account does not have (unknown, or another account's). */
+export const fieldNotFound = (id: string) => notFoundError('Field', `No field with id '${id}' exists for this account.`);
 
 export function createFieldService(store: Store, clock: Clock): FieldService {
   return {

@@ -18,7 +18,7 @@ import { blockDaylight, type Conditions, conditions, type ConditionsType } from 
 import { aggregateBlock, type BlockSize, type ForecastBlock, wallClockBlockGroups } from '../agronomy/forecast-blocks.js';
 import { startOfLocalDay, utcOffsetMinutes } from '../weather/time-zone.js';
 import type { HourlyWeather, WeatherSource } from '../weather/weather-source.js';
-import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
 export { BLOCK_SIZES, type BlockSize, isBlockSize, type Spread } from '../agronomy/forecast-blocks.js';
 export { CONDITIONS_TYPES, type ConditionsType, DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
@@ -54,15 +54,7 @@ export interface ForecastDayBlocks {
   blocks: PresentableBlock[];
 }
 
-export interface ForecastWindow {
-  /** Today at the place. */
-  earliest: IsoDate;
-  /** Today plus 7 days. */
-  latest: IsoDate;
-}
-
 export interface ForecastService {
-  window(location: WeatherLocation): ForecastWindow;
   /** Blocks for each of the consecutive `dates` (ascending), from one hourly request. */
   forecast(location: WeatherLocation, dates: readonly IsoDate[], options: ForecastOptions): Promise<{ source: string; days: ForecastDayBlocks[] }>;
 }
@@ -119,13 +111,9 @@ function daySlots(dates: readonly IsoDate[], frame: TimeFrame, timeZone: string)
   });
 }
 
-export function createForecastService(weather: WeatherSource, clock: Clock): ForecastService {
+export function createForecastService(deps: { weather: WeatherSource; clock: Clock }): ForecastService {
+  const { weather, clock } = deps;
   return {
-    window(location) {
-      const today = localToday(location, clock);
-      return { earliest: today, latest: addDays(today, WEATHER_WINDOWS.forecastDaysAhead) };
-    },
-
     async forecast(location, dates, options) {
       if (dates.length === 0) return { source: '', days: [] };
       const { frame, blockSize } = options;

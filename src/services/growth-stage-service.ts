@@ -25,7 +25,6 @@ import { type ForecastGddDay, type NormGddDay, predictStageDates, type StagePred
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
 import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
 import { dailyGdd } from '../agronomy/gdd.js';
-import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { celsiusDifferenceToFahrenheit, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
@@ -33,14 +32,13 @@ import { addDays, datesInRange, type IsoDate, type MonthDay, monthDayOf } from '
 import { DomainError, invalid, notFoundError } from '../core/errors.js';
 import type { UnitSystem } from '../core/units.js';
 import type { FieldRecord } from '../store/field-repository.js';
-import type { PlantingRecord } from '../store/planting-repository.js';
-import type { Store } from '../store/store.js';
+import type { PlantingRecord, PlantingRepository } from '../store/planting-repository.js';
 import { cellAt } from '../weather/grid.js';
 import { localDate, timeZoneAt } from '../weather/time-zone.js';
-import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { type DailyWeather, SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
-import { createAgronomicNormService } from './agronomic-norms-service.js';
-import { createForecastService } from './forecast-service.js';
+import type { AgronomicNormService } from './agronomic-norms-service.js';
+import type { FieldService } from './field-service.js';
+import type { ForecastService } from './forecast-service.js';
 import { dateIn, type NormDays } from './weather-norm-service.js';
 import { locationAt, WEATHER_WINDOWS } from './weather-service.js';
 
@@ -145,19 +143,20 @@ async function unlessNotHeld<T>(work: Promise<T>): Promise<T | null> {
   }
 }
 
-export function createGrowthStageService(deps: {
-  store: Store;
+export interface GrowthStageDependencies {
+  fields: Pick<FieldService, 'get'>;
+  plantings: Pick<PlantingRepository, 'current'>;
   catalog: Catalog;
   clock: Clock;
-  weather?: WeatherSource;
-  elevation?: ElevationModel;
-  referenceEt?: ReferenceEvapotranspirationOptions;
-}): GrowthStageService {
-  const { store, catalog, clock, weather } = deps;
-  const forecasts = weather && createForecastService(weather, clock);
-  // The norms' PET is not used here; the elevation only feeds it.
-  const elevation: ElevationModel = deps.elevation ?? { elevationAt: () => 0 };
-  const norms = weather && createAgronomicNormService(weather, clock, elevation, deps.referenceEt);
+  weather: WeatherSource;
+  /** Forecast days for the predicted dates. */
+  forecasts: ForecastService;
+  /** The place's GDD norms for the predicted dates beyond the forecast. */
+  norms: AgronomicNormService;
+}
+
+export function createGrowthStageService(deps: GrowthStageDependencies): GrowthStageService {
+  const { fields, plantings, catalog, clock, weather, forecasts, norms } = deps;
   const requireModel = (modelId: string) => {
     const model = catalog.model(modelId);
     if (!model) throw notFoundError('Model', `No model with id '${modelId}' exists; see /v2/agronomics/models.`);
@@ -178,7 +177,7 @@ export function createGrowthStageService(deps: {
     pending: readonly NextStage[],
   ): Promise<StagePrediction[]> {
     const none = pending.map(() => NO_PREDICTION);
-    if (pending.length === 0 || !forecasts || !norms) return none;
+    if (pending.length === 0) return none;
     let last = addDays(today, PREDICTION_HORIZON_DAYS - 1);
     const seasonLast = addDays(biofixDate, MAX_SEASON_DAYS - 1);
     if (seasonLast < last) last = seasonLast;
@@ -251,10 +250,9 @@ export function createGrowthStageService(deps: {
     },
 
     async results(accountId, fieldId, modelId, units) {
-      const field = await store.fields.get(accountId, fieldId);
-      if (!field) throw notFoundError('Field', `No field with id '${fieldId}' exists for this account.`);
+      const field = await fields.get(accountId, fieldId);
       const model = requireModel(modelId);
-      const planting = await store.plantings.current(accountId, fieldId);
+      const planting = await plantings.current(accountId, fieldId);
       if (!planting) throw notFoundError('Planting', `The field '${fieldId}' has no planting; create one to run growth-stage models.`);
       if (!model.crops.includes(planting.crop)) {
         throw invalid(
@@ -262,8 +260,6 @@ export function createGrowthStageService(deps: {
           `The model '${model.id}' applies to the crop ${model.crops.map((id) => `'${id}'`).join(', ')}; the current planting of field '${fieldId}' is '${planting.crop}'. See /v2/agronomics/models?cropId=${planting.crop}.`,
         );
       }
-      if (!weather) throw new SourceUnavailableError('none', 'No weather source is configured on this server.');
-
       const today = localDate(clock.now(), timeZoneAt(field.latitude, field.longitude));
       const yesterday = addDays(today, -1);
       const biofixDate = addDays(planting.plantingDate, model.biofix);

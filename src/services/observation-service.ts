@@ -1,15 +1,7 @@
-/** Observed daily weather for a place: the allowed dates and the daily values of a date range. */
-import type { Clock } from '../core/clock.js';
-import { addDays, addMonths, datesInRange, type IsoDate } from '../core/dates.js';
+/** Observed daily weather for a place: the daily values of a date range (its window: date-windows.ts). */
+import { datesInRange } from '../core/dates.js';
 import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
-import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
-
-export interface ObservationWindow {
-  /** Earliest date allowed: today 30 months ago. */
-  earliest: IsoDate;
-  /** Latest date allowed: yesterday. */
-  latest: IsoDate;
-}
+import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
 export interface Observations {
   source: string;
@@ -20,19 +12,14 @@ export interface Observations {
 }
 
 export interface ObservationService {
-  window(location: WeatherLocation): ObservationWindow;
   /** Daily values of the inclusive range, in date order. */
   daily(location: WeatherLocation, range: DateRange): Promise<Observations>;
 }
 
 const emptyDay = emptyDailyWeather;
 
-export function createObservationService(weather: WeatherSource, clock: Clock): ObservationService {
+export function createObservationService(weather: WeatherSource): ObservationService {
   return {
-    window(location) {
-      const today = localToday(location, clock);
-      return { earliest: addMonths(today, -WEATHER_WINDOWS.observationMonthsBack), latest: addDays(today, -1) };
-    },
     async daily(location, range) {
       const result = await weather.daily(location.cell, range);
       if (!result) throw weatherDataNotFound(location, range);

@@ -7,12 +7,16 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
 import { isIsoDate } from '../core/dates.js';
-import { invalid, notFoundError } from '../core/errors.js';
+import { invalid, invalidParameterValue, notFoundError } from '../core/errors.js';
 import type { Page } from '../store/field-repository.js';
 import type { SortTerm } from '../store/ordering.js';
 import type { PlantingRecord, PlantingSortColumn, PlantingValues, Yield } from '../store/planting-repository.js';
 import type { Store } from '../store/store.js';
+import { fieldNotFound } from './field-service.js';
 import { applyJsonPatch, type PatchOperation } from './json-patch.js';
+
+export type { Page } from '../store/field-repository.js';
+export type { PlantingRecord, PlantingSortColumn, Yield } from '../store/planting-repository.js';
 
 /** A planting id, or `current` for the field's most recently created planting. */
 export type PlantingRef = number | 'current';
@@ -65,7 +69,6 @@ export const PLANTING_PATCH_PATHS = [
   '/yield/units',
 ] as const;
 
-const fieldNotFound = (id: string) => notFoundError('Field', `No field with id '${id}' exists for this account.`);
 const plantingNotFound = (ref: PlantingRef, fieldId?: string) =>
   ref === 'current'
     ? notFoundError('Planting', `The field '${fieldId}' has no planting.`)
@@ -138,6 +141,13 @@ export function createPlantingService(store: Store, catalog: Catalog, clock: Clo
     };
   }
 
+  /** The `crop` filter of a list: a crop id of the catalogue. */
+  function checkCropFilter(crop: string | undefined): void {
+    if (crop !== undefined && !catalog.crop(crop)) {
+      throw invalidParameterValue('crop', `crop must be a crop id from /v2/agronomics/crops, such as ${catalog.crops[0]?.id ?? 'corn-2500-gdd'} (got '${crop}').`);
+    }
+  }
+
   async function requireField(accountId: number, fieldId: string): Promise<void> {
     if (!(await store.fields.get(accountId, fieldId))) throw fieldNotFound(fieldId);
   }
@@ -174,8 +184,12 @@ export function createPlantingService(store: Store, catalog: Catalog, clock: Clo
       return planting;
     },
     getInField,
-    list: (accountId, query) => store.plantings.list(accountId, query),
+    async list(accountId, query) {
+      checkCropFilter(query.crop);
+      return store.plantings.list(accountId, query);
+    },
     async listInField(accountId, fieldId, query) {
+      checkCropFilter(query.crop);
       await requireField(accountId, fieldId);
       return store.plantings.list(accountId, { ...query, fieldId });
     },

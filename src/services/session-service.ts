@@ -7,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
 import type { SessionRepository, WebSession } from '../store/session-repository.js';
 
+export type { WebSession } from '../store/session-repository.js';
+
 export const SESSION_IDLE_SECONDS = 12 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 3600;
 /** A session's last-seen time is written at most this often (not on every page). */

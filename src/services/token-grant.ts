@@ -10,21 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
+import type { CredentialFailureLimiter } from '../limits/credential-failures.js';
 import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
 import type { RememberedSecrets } from './credentials.js';
 
-/** The failure counts the grant needs, per subject (http/credential-failures.ts keeps them). */
-export interface FailureBudget {
-  /** Seconds until every subject may try again; 0 when none has spent its budget. Counts nothing. */
-  waitSeconds(subjects: readonly string[]): Promise<number>;
-  /**
-   * Takes one attempt from each subject's budget. Answers 0 when it was taken, or the seconds to
-   * wait when a subject's budget is spent (then nothing is taken).
-   */
-  reserve(subjects: readonly string[]): Promise<number>;
-  /** Gives back an attempt taken by `reserve` (the credentials were right). */
-  release(subjects: readonly string[]): Promise<void>;
-}
+/** The failure counts the grant needs, per subject (limits/credential-failures.ts keeps them). */
+export type FailureBudget = CredentialFailureLimiter;
 
 export interface ClientCredentials {
   key: string;

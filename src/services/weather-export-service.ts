@@ -1,17 +1,18 @@
 /**
  * Crop-model weather files for a place and a date range: the same daily weather the observation
- * endpoints serve (`createObservationService`), the elevation the source names or else the
+ * endpoints serve (the observation service), the elevation the source names or else the
  * elevation grid's, and the whole calendar years the annual temperature statistics come from
  * (`exports/climate-period.ts`); the writing itself is pure (`src/exports/`).
  */
-import type { Clock } from '../core/clock.js';
+import type { DateSpan, SpanNames } from '../core/date-spans.js';
 import { addDays, daysBetween, type IsoDate } from '../core/dates.js';
 import { climatePeriod } from '../exports/climate-period.js';
 import type { ExportFormat, ExportOptions } from '../exports/export-formats.js';
 import type { WeatherFileInput } from '../exports/weather-file.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
-import type { DailyWeather, DateRange, WeatherSource } from '../weather/weather-source.js';
-import { createObservationService, type ObservationWindow } from './observation-service.js';
+import type { DailyWeather, DateRange } from '../weather/weather-source.js';
+import { checkDatesWithin, observationWindow } from './date-windows.js';
+import type { ObservationService } from './observation-service.js';
 import type { WeatherLocation } from './weather-service.js';
 
 /** Days asked of the weather source at a time when progress is reported. */
@@ -26,24 +27,27 @@ export interface WeatherExport {
   input: WeatherFileInput;
 }
 
-export interface WeatherExportService {
-  /** The dates an export may cover at the location (those of the observation endpoints). */
-  window(location: WeatherLocation): ObservationWindow;
-  /** The file of `format` for the inclusive `range`, which the caller has checked against `window`. */
-  export(
-    location: WeatherLocation,
-    range: DateRange,
-    format: ExportFormat,
-    options?: ExportOptions & { onProgress?: (fraction: number) => void },
-  ): Promise<WeatherExport>;
+export interface WeatherExportOptions extends ExportOptions {
+  onProgress?: (fraction: number) => void;
+  /** How the range's ends are named in a refusal (the path's by default; the command line's options). */
+  spanNames?: SpanNames;
 }
 
-export function createWeatherExportService(weather: WeatherSource, clock: Clock, elevation: ElevationModel): WeatherExportService {
-  const observations = createObservationService(weather, clock);
+export interface WeatherExportService {
+  /**
+   * The file of `format` for the place's dates `span`: those of the observation endpoints
+   * (yesterday or earlier, at most 30 months back; 400 otherwise).
+   */
+  export(place: { location: WeatherLocation; today: IsoDate }, span: DateSpan, format: ExportFormat, options?: WeatherExportOptions): Promise<WeatherExport>;
+}
+
+export function createWeatherExportService(deps: { observations: ObservationService; elevation: ElevationModel }): WeatherExportService {
+  const { observations, elevation } = deps;
   return {
-    window: (location) => observations.window(location),
-    async export(location, range, format, options = {}) {
-      const window = observations.window(location);
+    async export({ location, today }, span, format, options = {}) {
+      const window = observationWindow(today);
+      checkDatesWithin(span, window, options.spanNames);
+      const range: DateRange = { start: span.start, end: span.end };
       const climate = climatePeriod(range, { start: window.earliest, end: window.latest });
       const climateInside = climate !== null && climate.start >= range.start && climate.end <= range.end;
       const totalDays = daysBetween(range.start, range.end) + 1 + (climate && !climateInside ? daysBetween(climate.start, climate.end) + 1 : 0);

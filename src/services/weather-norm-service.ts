@@ -196,7 +196,8 @@ export function februaryYearOf(request: NormDays, seasonYear: number): number {
   return !request.crossesYearEnd || '02-29' >= request.start ? seasonYear : seasonYear + 1;
 }
 
-export function createWeatherNormService(weather: WeatherSource, clock: Clock): WeatherNormService {
+export function createWeatherNormService(deps: { weather: WeatherSource; clock: Clock }): WeatherNormService {
+  const { weather, clock } = deps;
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);

@@ -6,7 +6,6 @@
 import type { Clock } from '../core/clock.js';
 import { addDays, type IsoDate } from '../core/dates.js';
 import { notFoundError } from '../core/errors.js';
-import type { Store } from '../store/store.js';
 import { cellAt } from '../weather/grid.js';
 import { localDate, timeZoneAt } from '../weather/time-zone.js';
 import type { DateRange, GridCell } from '../weather/weather-source.js';
@@ -53,13 +52,6 @@ export interface WeatherLocation {
 
 export function locationAt(latitude: number, longitude: number, fieldId: string | null = null): WeatherLocation {
   return { latitude, longitude, fieldId, cell: cellAt(latitude, longitude), timeZone: timeZoneAt(latitude, longitude) };
-}
-
-/** The field's centre point as a weather location; 404 for an unknown field or another account's. */
-export async function fieldLocation(store: Store, accountId: number, fieldId: string): Promise<WeatherLocation> {
-  const field = await store.fields.get(accountId, fieldId);
-  if (!field) throw notFoundError('Field', `No field with id '${fieldId}' exists for this account.`);
-  return locationAt(field.latitude, field.longitude, field.id);
 }
 
 /** Today's date at the location, by the clock. */

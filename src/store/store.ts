@@ -1,6 +1,7 @@
 /** The store: one repository per aggregate over one database handle. */
+import { sql } from 'kysely';
 import { accountRepository, type AccountRepository } from './account-repository.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase, type OpenDatabaseOptions } from './database.js';
+import { type DatabaseHandle, migrateToLatest, migrationsApplied, openDatabase, type OpenDatabaseOptions } from './database.js';
 import { fieldRepository, type FieldRepository } from './field-repository.js';
 import { jobRepository, type JobRepository } from './job-repository.js';
 import { keyRepository, type KeyRepository } from './key-repository.js';
@@ -23,6 +24,10 @@ export interface Store {
   readonly sessions: SessionRepository;
   /** Requests per key per UTC day. */
   readonly usage: UsageRepository;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** True when every migration the code knows has been applied. */
+  migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,10 @@ export function createStore(handle: DatabaseHandle): Store {
     weather: weatherRepository(handle.db, handle.dialect),
     sessions: sessionRepository(handle.db),
     usage: usageRepository(handle.db),
+    async ping() {
+      await sql`select 1`.execute(handle.db);
+    },
+    migrationsApplied: () => migrationsApplied(handle),
     close: () => handle.close(),
   };
 }

@@ -8,10 +8,12 @@
  * (kept in the database, so it holds across instances).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
+import type { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
+import { textPart } from '../http/request-parts.js';
 import { normalizeEmail, type AccountService } from '../services/account-service.js';
 import type { SessionService } from '../services/session-service.js';
+import type { TokenService } from '../services/token-service.js';
 import { createdBody, dashboardBody, messageBody, signInBody, signUpBody, signUpClosedBody } from './account-pages.js';
 import { CSRF_FIELD, type FormTokens, presentedCsrfToken, sameOrigin, sameText } from './csrf.js';
 import { page, type Html, type PageFrame } from './html.js';
@@ -19,11 +21,17 @@ import type { WebAssets } from './web-assets.js';
 import { clearSessionCookie, cookieOptions, PRE_SESSION_COOKIE, SESSION_COOKIE, setSessionCookie, signedIn, type SignedIn } from './web-session.js';
 
 export interface WebDependencies {
-  context: AppContext;
   accounts: AccountService;
   sessions: SessionService;
+  /** Issues the explorer's access tokens. */
+  tokens: Pick<TokenService, 'issue'>;
+  /** Writes the request counts kept in memory, so the dashboard shows every request. */
+  keyUsage: { flush(): Promise<void> };
   formTokens: FormTokens;
   assets: WebAssets;
+  clock: Clock;
+  baseUrl: string;
+  signupEnabled: boolean;
 }
 
 const SIGN_IN_PER_ADDRESS_PER_MINUTE = 30;
@@ -42,14 +50,13 @@ function limiter(app: FastifyInstance, max: number, timeWindow: number, keyOf: (
   };
 }
 
+/** A form field's text ('' when absent). */
 function field(request: FastifyRequest, name: string): string {
-  const body = request.body as Record<string, unknown> | undefined;
-  const value = body && typeof body === 'object' ? body[name] : undefined;
-  return typeof value === 'string' ? value : '';
+  return textPart(request.body, name) ?? '';
 }
 
 export async function accountRoutes(app: FastifyInstance, web: WebDependencies): Promise<void> {
-  const { context, accounts, sessions, formTokens, assets } = web;
+  const { accounts, sessions, tokens, keyUsage, formTokens, assets, baseUrl, signupEnabled } = web;
 
   const signInByAddress = limiter(app, SIGN_IN_PER_ADDRESS_PER_MINUTE, 60_000, (r) => `web-sign-in-ip:${r.ip}`);
   const signInByEmail = limiter(app, SIGN_IN_PER_EMAIL_PER_MINUTE, 60_000, (r) => `web-sign-in-email:${normalizeEmail(field(r, 'email')).slice(0, 254)}`);
@@ -108,20 +115,20 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
     let value = request.cookies[PRE_SESSION_COOKIE];
     if (!value || !/^[A-Za-z0-9_-]{43}$/.test(value)) {
       value = formTokens.newCookieValue();
-      reply.setCookie(PRE_SESSION_COOKIE, value, cookieOptions(request, context, '/account'));
+      reply.setCookie(PRE_SESSION_COOKIE, value, cookieOptions(request, baseUrl, '/account'));
     }
     return formTokens.formTokenFor(value);
   };
   const preSessionFormValid = (request: FastifyRequest) =>
-    sameOrigin(request, context.config.baseUrl) && formTokens.verifyPreSession(request.cookies[PRE_SESSION_COOKIE], field(request, CSRF_FIELD));
+    sameOrigin(request, baseUrl) && formTokens.verifyPreSession(request.cookies[PRE_SESSION_COOKIE], field(request, CSRF_FIELD));
   const sessionFormValid = (request: FastifyRequest, who: SignedIn) =>
-    sameOrigin(request, context.config.baseUrl) && sameText(presentedCsrfToken(request), who.session.csrfToken);
+    sameOrigin(request, baseUrl) && sameText(presentedCsrfToken(request), who.session.csrfToken);
 
   /** Starts a session for the account (a fresh cookie value: no fixation) and goes to the dashboard. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, accountId: number) => {
     await sessions.end(request.cookies[SESSION_COOKIE]);
     const started = await sessions.start(accountId);
-    setSessionCookie(request, reply, context, started.token);
+    setSessionCookie(request, reply, baseUrl, started.token);
     return reply.header('Cache-Control', 'no-store').redirect('/account/', 303);
   };
 
@@ -138,16 +145,15 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
   app.get('/account', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/account/', 303));
 
   app.get('/account/', { schema: { hide: true } }, async (request, reply) => {
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.redirect('/account/sign-in', 303);
-    await context.keyUsage?.flush();
+    await keyUsage.flush();
     return dashboard(reply, who);
   });
 
   app.get('/account/sign-in', { schema: { hide: true } }, async (request, reply) => {
-    if (await signedIn(request, context, sessions)) return reply.redirect('/account/', 303);
-    const query = request.query as Record<string, string | undefined>;
-    const notice = query.signedOut !== undefined ? 'You are signed out.' : undefined;
+    if (await signedIn(request, sessions, accounts)) return reply.redirect('/account/', 303);
+    const notice = textPart(request.query, 'signedOut') !== undefined ? 'You are signed out.' : undefined;
     return send(reply, 200, { title: 'Sign in', current: 'sign-in', body: signInBody({ csrfToken: preSessionToken(request, reply), notice }) }, null);
   });
 
@@ -173,13 +179,13 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
   });
 
   app.get('/account/sign-up', { schema: { hide: true } }, async (request, reply) => {
-    if (await signedIn(request, context, sessions)) return reply.redirect('/account/', 303);
-    if (!context.config.signupEnabled) return send(reply, 403, { title: 'Sign-up is closed', current: 'sign-up', body: signUpClosedBody() }, null);
+    if (await signedIn(request, sessions, accounts)) return reply.redirect('/account/', 303);
+    if (!signupEnabled) return send(reply, 403, { title: 'Sign-up is closed', current: 'sign-up', body: signUpClosedBody() }, null);
     return send(reply, 200, { title: 'Create an account', current: 'sign-up', body: signUpBody({ csrfToken: preSessionToken(request, reply) }) }, null);
   });
 
   app.post('/account/sign-up', { schema: { hide: true } }, async (request, reply) => {
-    if (!context.config.signupEnabled) return send(reply, 403, { title: 'Sign-up is closed', current: 'sign-up', body: signUpClosedBody() }, null);
+    if (!signupEnabled) return send(reply, 403, { title: 'Sign-up is closed', current: 'sign-up', body: signUpClosedBody() }, null);
     if (!preSessionFormValid(request)) return refuseForm(reply, null);
     const email = field(request, 'email');
     const wait = await signUpByAddress(request);
@@ -200,22 +206,22 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
   });
 
   app.post('/account/sign-out', { schema: { hide: true } }, async (request, reply) => {
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.redirect('/account/sign-in', 303);
     if (!sessionFormValid(request, who)) return refuseForm(reply, who);
     await sessions.end(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(request, reply, context);
+    clearSessionCookie(request, reply, baseUrl);
     return reply.redirect('/account/sign-in?signedOut', 303);
   });
 
   app.post('/account/applications', { schema: { hide: true } }, async (request, reply) => {
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.redirect('/account/sign-in', 303);
     if (!sessionFormValid(request, who)) return refuseForm(reply, who);
     try {
       const created = await accounts.createApplication(who.account.id, field(request, 'label'));
       // The secret is in this page only: never cached, never in a URL.
-      return send(reply, 201, { title: 'Application created', current: 'account', body: createdBody(created, context.config.baseUrl) }, who, 'no-store');
+      return send(reply, 201, { title: 'Application created', current: 'account', body: createdBody(created, baseUrl) }, who, 'no-store');
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return dashboard(reply, who, 400, `${error.simpleMessage} ${error.detailedMessage}`);
@@ -223,7 +229,7 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
   });
 
   app.post<{ Params: { key: string } }>('/account/applications/:key/disable', { schema: { hide: true } }, async (request, reply) => {
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.redirect('/account/sign-in', 303);
     if (!sessionFormValid(request, who)) return refuseForm(reply, who);
     try {
@@ -242,14 +248,13 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
 
   app.post('/account/api-token', { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.code(401).send({ error: 'signed-out', message: 'Sign in at /account/sign-in.' });
     if (!sessionFormValid(request, who)) return reply.code(403).send({ error: 'csrf', message: 'Missing or wrong X-CSRF-Token; reload the page.' });
     const wait = await apiTokenByAddress(request);
     if (wait !== null) return reply.code(429).header('Retry-After', String(wait)).send({ error: 'rate-limited', message: `Retry in ${wait} s.` });
     const key = await accounts.explorerKey(who.account.id);
-    await context.store.keys.touch(key, context.clock.now());
-    const token = context.tokens.issue(key, who.account.id);
+    const token = tokens.issue(key, who.account.id);
     return { access_token: token.accessToken, expires_in: token.expiresIn, token_type: 'Bearer' };
   });
 }

@@ -12,6 +12,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { textPart } from '../http/request-parts.js';
 
 export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -47,9 +48,7 @@ export function createFormTokens(secret: string): FormTokens {
 export function presentedCsrfToken(request: FastifyRequest): string | undefined {
   const header = request.headers[CSRF_HEADER];
   if (typeof header === 'string') return header;
-  const body = request.body as Record<string, unknown> | undefined;
-  const value = body && typeof body === 'object' ? body[CSRF_FIELD] : undefined;
-  return typeof value === 'string' ? value : undefined;
+  return textPart(request.body, CSRF_FIELD);
 }
 
 /** False when the request names an origin other than this service's own (`Origin` header). */

@@ -9,12 +9,12 @@ import { escapeHtml, page } from './html.js';
 import { signedIn } from './web-session.js';
 
 export async function explorerRoutes(app: FastifyInstance, web: WebDependencies): Promise<void> {
-  const { context, sessions, assets } = web;
+  const { accounts, sessions, assets, clock } = web;
 
   app.get('/explorer', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/explorer/', 303));
 
   app.get('/explorer/', { schema: { hide: true } }, async (request, reply) => {
-    const who = await signedIn(request, context, sessions);
+    const who = await signedIn(request, sessions, accounts);
     if (!who) return reply.redirect('/account/sign-in', 303);
     const template = assets.explorerHtml();
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-cache');
@@ -35,7 +35,7 @@ export async function explorerRoutes(app: FastifyInstance, web: WebDependencies)
     const values: Record<string, string> = {
       __AGWX_CSRF__: who.session.csrfToken,
       __AGWX_EMAIL__: who.account.email ?? who.account.name,
-      __AGWX_NOW__: new Date(context.clock.now()).toISOString(),
+      __AGWX_NOW__: new Date(clock.now()).toISOString(),
     };
     return reply.send(template.replace(/__AGWX_(CSRF|EMAIL|NOW)__/g, (name) => escapeHtml(values[name]!)));
   });

@@ -3,24 +3,16 @@
  * (`/explorer/`) and the built front-end files (`/static/assets/`, hashed names, cached for a
  * year). Registered outside the bearer-token scope; pages use a session cookie instead.
  */
-import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context.js';
-import { createAccountService } from '../services/account-service.js';
-import { createSessionService, type SessionLifetimes } from '../services/session-service.js';
-import { accountRoutes } from './account-routes.js';
-import { createFormTokens } from './csrf.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes, type WebDependencies } from './account-routes.js';
 import { explorerRoutes } from './explorer-routes.js';
 import { ASSETS_URL_PREFIX, loadWebAssets } from './web-assets.js';
 
-const FORM_SECRET_SETTING = 'web_form_secret';
-
-export interface WebOptions {
-  /** The built front-end (`dist/public` by default). */
+/** The web pages' services and settings; the built front-end is read from `assetsDir` (`dist/public` by default). */
+export interface WebRouteOptions extends Omit<WebDependencies, 'assets'> {
   assetsDir?: string;
-  sessionLifetimes?: SessionLifetimes;
 }
 
 /** Content-Security-Policy of every page: scripts, styles, images and requests from this origin only. */
@@ -36,17 +28,11 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function webRoutes(app: FastifyInstance, context: AppContext, options: WebOptions = {}): Promise<void> {
+export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, options) => {
   await app.register(cookie);
-  const secret = await context.store.settings.getOrCreate(FORM_SECRET_SETTING, randomBytes(32).toString('base64url'));
-  const assets = loadWebAssets(options.assetsDir);
-  const web = {
-    context,
-    accounts: createAccountService(context.store, context.clock),
-    sessions: createSessionService(context.store.sessions, context.clock, options.sessionLifetimes),
-    formTokens: createFormTokens(secret),
-    assets,
-  };
+  const { assetsDir, ...services } = options;
+  const assets = loadWebAssets(assetsDir);
+  const web: WebDependencies = { ...services, assets };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -69,4 +55,4 @@ export async function webRoutes(app: FastifyInstance, context: AppContext, optio
   }
   await accountRoutes(app, web);
   await explorerRoutes(app, web);
-}
+};

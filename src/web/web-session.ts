@@ -4,10 +4,8 @@
  * request that arrived as `https`, which behind a proxy needs `AGWX_TRUST_PROXY=on`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
-import type { Account } from '../store/account-repository.js';
-import type { WebSession } from '../store/session-repository.js';
-import type { SessionService } from '../services/session-service.js';
+import type { Account, AccountService } from '../services/account-service.js';
+import type { SessionService, WebSession } from '../services/session-service.js';
 import { SESSION_ABSOLUTE_SECONDS } from '../services/session-service.js';
 
 export const SESSION_COOKIE = 'agwx_session';
@@ -25,33 +23,33 @@ declare module 'fastify' {
   }
 }
 
-export function secureCookies(request: FastifyRequest, context: AppContext): boolean {
-  return context.config.baseUrl.startsWith('https://') || request.protocol === 'https';
+export function secureCookies(request: FastifyRequest, baseUrl: string): boolean {
+  return baseUrl.startsWith('https://') || request.protocol === 'https';
 }
 
-export function cookieOptions(request: FastifyRequest, context: AppContext, path: string, maxAgeSeconds?: number) {
+export function cookieOptions(request: FastifyRequest, baseUrl: string, path: string, maxAgeSeconds?: number) {
   return {
     path,
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: secureCookies(request, context),
+    secure: secureCookies(request, baseUrl),
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, context: AppContext, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, context, '/', SESSION_ABSOLUTE_SECONDS));
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, baseUrl: string, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, baseUrl, '/', SESSION_ABSOLUTE_SECONDS));
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, context: AppContext): void {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, context, '/'));
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, baseUrl: string): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request, baseUrl, '/'));
 }
 
 /** The request's live session and its account, or null. */
-export async function signedIn(request: FastifyRequest, context: AppContext, sessions: SessionService): Promise<SignedIn | null> {
+export async function signedIn(request: FastifyRequest, sessions: SessionService, accounts: Pick<AccountService, 'find'>): Promise<SignedIn | null> {
   if (request.webSignedIn !== undefined) return request.webSignedIn;
   const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-  const account = session ? await context.store.accounts.findById(session.accountId) : undefined;
+  const account = session ? await accounts.find(session.accountId) : undefined;
   request.webSignedIn = session && account ? { session, account } : null;
   return request.webSignedIn;
 }

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../../src/http/error-handler.js';
-import { createRedisClient } from '../../src/redis.js';
+import { createRedisClient, isRedisUnavailable } from '../../src/redis.js';
 import { isDatabaseUnavailable } from '../../src/store/errors.js';
 import { freePort } from '../support/free-port.js';
 import { expectErrorBody } from '../support/test-app.js';
@@ -65,7 +65,7 @@ describe('errors of unavailable dependencies', () => {
     errors.unexpected = new TypeError("Cannot read properties of undefined (reading 'x')");
 
     app = Fastify({ logger: false, genReqId: () => randomUUID() });
-    installErrorHandling(app);
+    installErrorHandling(app, { isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error) });
     app.get('/throw/:name', async (request) => {
       throw errors[(request.params as { name: string }).name];
     });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/core/clock.js';
 import { EXPORT_FORMATS } from '../../src/exports/export-formats.js';
+import { createObservationService } from '../../src/services/observation-service.js';
 import { chunks, createWeatherExportService } from '../../src/services/weather-export-service.js';
 import { locationAt } from '../../src/services/weather-service.js';
 import { createFakeWeatherSource } from '../support/fake-weather-source.js';
 
-const IOWA = locationAt(41.5, -93.5);
-const NOW = Date.parse('2024-06-15T12:00:00Z');
+const IOWA = { location: locationAt(41.5, -93.5), today: '2024-06-15' };
 const GRID = { elevationAt: () => 250 };
 
 describe('weather export service', () => {
@@ -20,9 +19,9 @@ describe('weather export service', () => {
 
   it('reports progress piece by piece up to 1, the climate year included', async () => {
     const weather = createFakeWeatherSource();
-    const service = createWeatherExportService(weather, fixedClock(NOW), GRID);
+    const service = createWeatherExportService({ observations: createObservationService(weather), elevation: GRID });
     const seen: number[] = [];
-    const file = await service.export(IOWA, { start: '2024-03-01', end: '2024-05-31' }, EXPORT_FORMATS.dssat, { onProgress: (f) => seen.push(f) });
+    const file = await service.export(IOWA, { start: '2024-03-01', end: '2024-05-31', single: false }, EXPORT_FORMATS.dssat, { onProgress: (f) => seen.push(f) });
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(1);
     expect(seen.every((f, i) => i === 0 || f > seen[i - 1]!)).toBe(true);
@@ -36,8 +35,8 @@ describe('weather export service', () => {
   it('asks once for the range without a progress listener, and takes the climate days from it when it holds whole years', async () => {
     const weather = createFakeWeatherSource();
     weather.elevation = 300;
-    const service = createWeatherExportService(weather, fixedClock(NOW), GRID);
-    const file = await service.export(IOWA, { start: '2022-06-01', end: '2024-06-14' }, EXPORT_FORMATS.apsim);
+    const service = createWeatherExportService({ observations: createObservationService(weather), elevation: GRID });
+    const file = await service.export(IOWA, { start: '2022-06-01', end: '2024-06-14', single: false }, EXPORT_FORMATS.apsim);
     expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2022-06-01', end: '2024-06-14' }]);
     expect(file.input.climateDays[0]!.date).toBe('2023-01-01');
     expect(file.input.climateDays.at(-1)!.date).toBe('2023-12-31');

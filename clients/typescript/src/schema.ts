@@ -2536,8 +2536,8 @@ export interface paths {
                     properties?: string;
                     /** @description metric (default) or usa */
                     units?: string;
-                    /** @description hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1) */
-                    blockSize?: string;
+                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
+                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
                     /** @description basic or standard (default) */
                     conditionsType?: string;
                     /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
@@ -2689,8 +2689,8 @@ export interface paths {
                     properties?: string;
                     /** @description metric (default) or usa */
                     units?: string;
-                    /** @description hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1) */
-                    blockSize?: string;
+                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
+                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
                     /** @description basic or standard (default) */
                     conditionsType?: string;
                     /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
@@ -2918,8 +2918,8 @@ export interface paths {
                     properties?: string;
                     /** @description metric (default) or usa */
                     units?: string;
-                    /** @description hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1) */
-                    blockSize?: string;
+                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
+                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
                     /** @description basic or standard (default) */
                     conditionsType?: string;
                     /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
@@ -3072,8 +3072,8 @@ export interface paths {
                     properties?: string;
                     /** @description metric (default) or usa */
                     units?: string;
-                    /** @description hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1) */
-                    blockSize?: string;
+                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
+                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
                     /** @description basic or standard (default) */
                     conditionsType?: string;
                     /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */

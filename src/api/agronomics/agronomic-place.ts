@@ -1,38 +1,12 @@
 /**
- * The place an agronomic path names — `/v2/agronomics/fields/{fieldId}` or
- * `/v2/agronomics/locations/{latitude},{longitude}` — and the links that differ between the two.
+ * The links of agronomic answers, which differ between a field's path
+ * (`/v2/agronomics/fields/{fieldId}`) and a latitude/longitude's.
  */
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { parseCoordinates } from '../../http/date-params.js';
-import { curies, type Curie, type Link, link, segment } from '../../http/links.js';
-import { fieldLocation, locationAt, type WeatherLocation } from '../../services/weather-service.js';
-import { fieldPath } from '../fields/field-presenter.js';
+import { curies, type Curie, type Link, link } from '../../http/links.js';
+import type { WeatherPlace } from '../weather/weather-place.js';
 
-export interface AgronomicPlace {
-  location: WeatherLocation;
-  /** `/v2/agronomics/fields/{fieldId}` or `/v2/agronomics/locations/{latitude},{longitude}`. */
-  basePath: string;
-  /** `/v2/fields/{fieldId}` on field endpoints, null on latitude/longitude endpoints. */
-  fieldHref: string | null;
-}
-
-/** The account's field (404 when unknown or another account's). */
-export async function fieldAgronomicPlace(context: AppContext, request: FastifyRequest, fieldId: string): Promise<AgronomicPlace> {
-  const location = await fieldLocation(context.store, request.auth.accountId, fieldId);
-  return { location, basePath: `/v2/agronomics/fields/${segment(fieldId)}`, fieldHref: fieldPath(fieldId) };
-}
-
-/** What an answer over a field's current planting depends on, for its answer-cache key ('' without one). */
-export function plantingKey(planting: { id: number; plantingDate: string } | null): string {
-  return planting ? `planting ${planting.id} ${planting.plantingDate}` : '';
-}
-
-/** `{latitude},{longitude}` (400 naming the coordinate when it is not a decimal in range). */
-export function coordinateAgronomicPlace(coordinates: string): AgronomicPlace {
-  const { latitude, longitude } = parseCoordinates(coordinates);
-  return { location: locationAt(latitude, longitude), basePath: `/v2/agronomics/locations/${latitude},${longitude}`, fieldHref: null };
-}
+/** The place of an agronomic path and how its answers link it (the same as a weather path's). */
+export type AgronomicPlace = WeatherPlace;
 
 export interface AgronomicLinks {
   self: Link;

@@ -1,10 +1,11 @@
 /** The agronomics resource family: agronomic values and agronomic norms. */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { agronomicNormRoutes } from './agronomic-norm-routes.js';
-import { agronomicValueRoutes } from './agronomic-value-routes.js';
+import type { ApiPlugin } from '../api-plugin.js';
+import { agronomicNormRoutes, type AgronomicNormRouteServices } from './agronomic-norm-routes.js';
+import { agronomicValueRoutes, type AgronomicValueRouteServices } from './agronomic-value-routes.js';
 
-export async function agronomicRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  await agronomicValueRoutes(app, context);
-  await agronomicNormRoutes(app, context);
-}
+export type AgronomicRouteOptions = AgronomicValueRouteServices & AgronomicNormRouteServices;
+
+export const agronomicRoutes: ApiPlugin<AgronomicRouteOptions> = async (app, services) => {
+  agronomicValueRoutes(app, services);
+  agronomicNormRoutes(app, services);
+};

@@ -1,5 +1,5 @@
 /** The one place that knows the Crop JSON shape and key order. */
-import type { CropRecord } from '../../catalog/catalog.js';
+import type { CropRecord } from '../../services/catalog-service.js';
 import { curies, link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import { CROP_PROPERTIES } from './crop-schemas.js';

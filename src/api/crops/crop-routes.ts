@@ -1,31 +1,31 @@
 /** /v2/agronomics/crops — the crop catalogue. Thin: parse → service → present. */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import type { Catalog } from '../../catalog/catalog.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
-import { createCatalogService, type CropSortColumn } from '../../services/catalog-service.js';
+import type { CatalogService } from '../../services/catalog-service.js';
+import type { ApiPlugin } from '../api-plugin.js';
 import { presentCrop } from './crop-presenter.js';
 import { CROP_PROPERTIES, CROP_SORTS, CropListQuery, CropListSchema, CropParams, CropQuery, CropSchema } from './crop-schemas.js';
 
 const TAGS = ['crops'];
 
-export async function cropRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {
-  const crops = createCatalogService(catalog);
-  const baseUrl = context.config.baseUrl;
+export interface CropRouteOptions {
+  catalog: CatalogService;
+  baseUrl: string;
+}
 
+export const cropRoutes: ApiPlugin<CropRouteOptions> = async (app, { catalog: crops, baseUrl }) => {
   app.get(
     '/v2/agronomics/crops',
     { schema: { summary: 'List crops', tags: TAGS, querystring: CropListQuery, response: { 200: CropListSchema } } },
     async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+      const query = request.query;
       const paging = parsePaging(query, 'crops', request.auth.enterprise);
       const sort = parseSort(query.sort, CROP_SORTS, []);
       const chosen = parseProperties(query.properties, CROP_PROPERTIES);
       const page = crops.listCrops({
         name: query.crop,
-        sort: sort.map((t) => ({ column: t.key as CropSortColumn, descending: t.descending })),
+        sort: sort.map((t) => ({ column: t.key, descending: t.descending })),
         ...paging,
       });
       checkOffset(paging.offset, page.total);
@@ -42,9 +42,8 @@ export async function cropRoutes(app: FastifyInstance, context: AppContext, cata
     '/v2/agronomics/crops/:cropId',
     { schema: { summary: 'Get a crop', tags: TAGS, params: CropParams, querystring: CropQuery, response: { 200: CropSchema } } },
     async (request) => {
-      const { cropId } = request.params as { cropId: string };
-      const chosen = parseProperties((request.query as { properties?: string }).properties, CROP_PROPERTIES);
-      return presentCrop(crops.getCrop(cropId), baseUrl, chosen);
+      const chosen = parseProperties(request.query.properties, CROP_PROPERTIES);
+      return presentCrop(crops.getCrop(request.params.cropId), baseUrl, chosen);
     },
   );
-}
+};

@@ -1,7 +1,7 @@
 /** The one place that knows the Field JSON shape and key order. */
 import { link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import type { FieldRecord } from '../../store/field-repository.js';
+import type { FieldRecord } from '../../services/field-service.js';
 import { FIELD_PROPERTIES } from './field-schemas.js';
 
 export function fieldPath(id: string): string {

@@ -1,14 +1,11 @@
 /** /v2/fields — the field registry. Thin: parse → service → present. */
-import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { AppContext } from '../../app-context.js';
 import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
-import { createFieldService, type EditableField } from '../../services/field-service.js';
-import type { FieldSortColumn } from '../../store/field-repository.js';
+import type { EditableField, FieldService } from '../../services/field-service.js';
+import type { ApiPlugin } from '../api-plugin.js';
 import { fieldPath, presentField } from './field-presenter.js';
 import {
   CreateFieldBody,
@@ -36,19 +33,22 @@ function checkEditable(field: EditableField): void {
   }
 }
 
-export async function fieldRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const fields = createFieldService(context.store, context.clock);
+export interface FieldRouteOptions {
+  fields: FieldService;
+  baseUrl: string;
+}
 
+export const fieldRoutes: ApiPlugin<FieldRouteOptions> = async (app, { fields, baseUrl }) => {
   app.get(
     '/v2/fields',
     { schema: { summary: 'List fields', tags: TAGS, querystring: FieldListQuery, response: { 200: FieldListSchema } } },
     async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+      const query = request.query;
       const paging = parsePaging(query, 'fields', request.auth.enterprise);
       const sort = parseSort(query.sort, FIELD_SORTS, []);
       const chosen = parseProperties(query.properties, FIELD_PROPERTIES);
       const page = await fields.list(request.auth.accountId, {
-        sort: sort.map((t) => ({ column: t.key as FieldSortColumn, descending: t.descending })),
+        sort: sort.map((t) => ({ column: t.key, descending: t.descending })),
         ...paging,
       });
       checkOffset(paging.offset, page.total);
@@ -65,8 +65,8 @@ export async function fieldRoutes(app: FastifyInstance, context: AppContext): Pr
     '/v2/fields/:fieldId',
     { schema: { summary: 'Get a field', tags: TAGS, params: FieldParams, querystring: FieldQuery, response: { 200: FieldSchema } } },
     async (request) => {
-      const { fieldId } = request.params as { fieldId: string };
-      const chosen = parseProperties((request.query as { properties?: string }).properties, FIELD_PROPERTIES);
+      const { fieldId } = request.params;
+      const chosen = parseProperties(request.query.properties, FIELD_PROPERTIES);
       return presentField(await fields.get(request.auth.accountId, fieldId), chosen);
     },
   );
@@ -75,7 +75,7 @@ export async function fieldRoutes(app: FastifyInstance, context: AppContext): Pr
     '/v2/fields',
     { schema: { summary: 'Create a field', tags: TAGS, body: CreateFieldBody, response: { 201: FieldSchema } } },
     async (request, reply) => {
-      const body = request.body as Static<typeof CreateFieldBody>;
+      const body = request.body;
       const field = await fields.create(request.auth.accountId, {
         id: body.id,
         name: body.name ?? null,
@@ -84,7 +84,7 @@ export async function fieldRoutes(app: FastifyInstance, context: AppContext): Pr
         latitude: body.centerPoint.latitude,
         longitude: body.centerPoint.longitude,
       });
-      reply.code(201).header('Location', `${context.config.baseUrl}${fieldPath(field.id)}`);
+      reply.code(201).header('Location', `${baseUrl}${fieldPath(field.id)}`);
       return presentField(field);
     },
   );
@@ -93,8 +93,8 @@ export async function fieldRoutes(app: FastifyInstance, context: AppContext): Pr
     '/v2/fields/:fieldId',
     { schema: { summary: 'Change a field (JSON-Patch test/replace on /name and /farmId)', tags: TAGS, params: FieldParams, body: FieldPatchBody, response: { 200: FieldSchema } } },
     async (request) => {
-      const { fieldId } = request.params as { fieldId: string };
-      const operations = request.body as Static<typeof FieldPatchBody>;
+      const { fieldId } = request.params;
+      const operations = request.body;
       return presentField(await fields.patch(request.auth.accountId, fieldId, operations, checkEditable));
     },
   );
@@ -103,9 +103,9 @@ export async function fieldRoutes(app: FastifyInstance, context: AppContext): Pr
     '/v2/fields/:fieldId',
     { schema: { summary: 'Delete a field', tags: TAGS, params: FieldParams } },
     async (request, reply) => {
-      const { fieldId } = request.params as { fieldId: string };
+      const { fieldId } = request.params;
       await fields.delete(request.auth.accountId, fieldId);
       return reply.code(204).send();
     },
   );
-}
+};

@@ -12,7 +12,7 @@
  * before rendering (it is derived from the layers, the place and each layer's update time), so
  * `If-None-Match` is answered with 304 without drawing anything.
  */
-import type { MapImageDescription } from '../../maps/index.js';
+import type { MapImageDescription } from '../../services/map-image-service.js';
 
 /** Lifetime of reference-only images, seconds. */
 export const REFERENCE_MAX_AGE_SECONDS = 86_400;

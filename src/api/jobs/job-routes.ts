@@ -1,9 +1,7 @@
 /** /v2/jobs — batch jobs: create, read, cancel or purge. Thin: parse → service → present. */
-import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
 import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
-import { createJobService, JobQueueFullError } from '../../jobs/job-service.js';
+import { JobQueueFullError, type JobService } from '../../jobs/job-service.js';
+import type { ApiPlugin } from '../api-plugin.js';
 import { jobPath, presentCreatedJob, presentJob } from './job-presenter.js';
 import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
 
@@ -16,8 +14,7 @@ const QUEUE_FULL_RETRY_SECONDS = 60;
 const MAX_JOB_ID = 2_147_483_647;
 
 /** The job id of the path: a positive whole number (400 otherwise). */
-function jobIdOf(params: unknown): number {
-  const text = (params as { jobId: string }).jobId;
+function jobIdOf(text: string): number {
   if (!/^\d{1,20}$/.test(text) || Number(text) < 1) {
     throw invalidParameter('jobId', `'jobId' must be a positive whole number, the id returned when the job was created (got '${text}').`);
   }
@@ -26,9 +23,12 @@ function jobIdOf(params: unknown): number {
   return id;
 }
 
-export async function jobRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const jobs = createJobService(context.store, context.clock, context.config.jobMaxQueuedRequests, () => context.wakeJobWorker?.());
+export interface JobRouteOptions {
+  jobs: JobService;
+  baseUrl: string;
+}
 
+export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl }) => {
   app.post(
     '/v2/jobs',
     {
@@ -43,8 +43,7 @@ export async function jobRoutes(app: FastifyInstance, context: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof CreateJobBody>;
-      const view = await jobs.create(request.auth, body).catch((error: unknown) => {
+      const view = await jobs.create(request.auth, request.body).catch((error: unknown) => {
         if (!(error instanceof JobQueueFullError)) throw error;
         throw new ApiError(
           429,
@@ -53,7 +52,7 @@ export async function jobRoutes(app: FastifyInstance, context: AppContext): Prom
           { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
         );
       });
-      reply.code(201).header('Location', `${context.config.baseUrl}${jobPath(view.job.id)}`);
+      reply.code(201).header('Location', `${baseUrl}${jobPath(view.job.id)}`);
       return presentCreatedJob(view);
     },
   );
@@ -61,12 +60,12 @@ export async function jobRoutes(app: FastifyInstance, context: AppContext): Prom
   app.get(
     '/v2/jobs/:jobId',
     { schema: { summary: 'Get a batch job (results when done)', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
-    async (request) => presentJob(await jobs.get(request.auth.accountId, jobIdOf(request.params))),
+    async (request) => presentJob(await jobs.get(request.auth.accountId, jobIdOf(request.params.jobId))),
   );
 
   app.delete(
     '/v2/jobs/:jobId',
     { schema: { summary: 'Cancel a queued or running job, or purge a done one', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
-    async (request) => presentJob(await jobs.cancel(request.auth.accountId, jobIdOf(request.params))),
+    async (request) => presentJob(await jobs.cancel(request.auth.accountId, jobIdOf(request.params.jobId))),
   );
-}
+};

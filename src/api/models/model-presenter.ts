@@ -1,5 +1,5 @@
 /** The one place that knows the JSON shapes of models (v2 and v1), model details and model results. */
-import type { CropRecord, GrowthStageModel } from '../../catalog/catalog.js';
+import type { CropRecord, GrowthStageModel } from '../../services/catalog-service.js';
 import { curies, link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { ModelDetails, ModelResults, PredictedStage } from '../../services/growth-stage-service.js';

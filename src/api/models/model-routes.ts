@@ -3,15 +3,13 @@
  * /v2/agronomics/fields/{fieldId}/models/{modelId}/results; the deprecated /v1/models is in
  * model-v1-routes.ts. Thin: parse → service → present.
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import type { Catalog } from '../../catalog/catalog.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
-import { createCatalogService, type ModelSortColumn } from '../../services/catalog-service.js';
-import { createGrowthStageService } from '../../services/growth-stage-service.js';
+import type { CatalogService } from '../../services/catalog-service.js';
+import type { GrowthStageService } from '../../services/growth-stage-service.js';
+import type { ApiPlugin } from '../api-plugin.js';
 import { presentModel, presentModelDetails, presentModelResults } from './model-presenter.js';
 import {
   FieldModelParams,
@@ -32,30 +30,25 @@ import { modelV1Routes } from './model-v1-routes.js';
 
 const TAGS = ['models'];
 
-export async function modelRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {
-  const models = createCatalogService(catalog);
-  const growthStages = createGrowthStageService({
-    store: context.store,
-    catalog,
-    clock: context.clock,
-    weather: context.weather,
-    elevation: context.elevation,
-    referenceEt: context.referenceEt,
-  });
-  const baseUrl = context.config.baseUrl;
+export interface ModelRouteOptions {
+  catalog: CatalogService;
+  growthStages: GrowthStageService;
+  baseUrl: string;
+}
 
+export const modelRoutes: ApiPlugin<ModelRouteOptions> = async (app, { catalog: models, growthStages, baseUrl }) => {
   app.get(
     '/v2/agronomics/models',
     { schema: { summary: 'List growth-stage models', tags: TAGS, querystring: ModelListQuery, response: { 200: ModelListSchema } } },
     async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+      const query = request.query;
       const paging = parsePaging(query, 'models', request.auth.enterprise);
       const sort = parseSort(query.sort, MODEL_SORTS, []);
       const chosen = parseProperties(query.properties, MODEL_PROPERTIES);
       const page = models.listModels({
         cropName: query.crop,
         cropId: query.cropId,
-        sort: sort.map((t) => ({ column: t.key as ModelSortColumn, descending: t.descending })),
+        sort: sort.map((t) => ({ column: t.key, descending: t.descending })),
         ...paging,
       });
       checkOffset(paging.offset, page.total);
@@ -72,9 +65,8 @@ export async function modelRoutes(app: FastifyInstance, context: AppContext, cat
     '/v2/agronomics/models/:modelId',
     { schema: { summary: 'Get a growth-stage model', tags: TAGS, params: ModelParams, querystring: ModelQuery, response: { 200: ModelSchema } } },
     async (request) => {
-      const { modelId } = request.params as { modelId: string };
-      const chosen = parseProperties((request.query as { properties?: string }).properties, MODEL_PROPERTIES);
-      return presentModel(models.getModel(modelId), baseUrl, chosen);
+      const chosen = parseProperties(request.query.properties, MODEL_PROPERTIES);
+      return presentModel(models.getModel(request.params.modelId), baseUrl, chosen);
     },
   );
 
@@ -90,8 +82,8 @@ export async function modelRoutes(app: FastifyInstance, context: AppContext, cat
       },
     },
     async (request) => {
-      const { modelId } = request.params as { modelId: string };
-      const units = parseUnits((request.query as { units?: string }).units);
+      const { modelId } = request.params;
+      const units = parseUnits(request.query.units);
       return presentModelDetails(modelId, growthStages.details(modelId, units), request.url, baseUrl);
     },
   );
@@ -108,8 +100,8 @@ export async function modelRoutes(app: FastifyInstance, context: AppContext, cat
       },
     },
     async (request, reply) => {
-      const { fieldId, modelId } = request.params as { fieldId: string; modelId: string };
-      const query = request.query as { units?: string; properties?: string };
+      const { fieldId, modelId } = request.params;
+      const query = request.query;
       const units = parseUnits(query.units);
       const chosen = parseProperties(query.properties, RESULTS_PROPERTIES);
       const results = await growthStages.results(request.auth.accountId, fieldId, modelId, units);
@@ -118,5 +110,5 @@ export async function modelRoutes(app: FastifyInstance, context: AppContext, cat
     },
   );
 
-  await modelV1Routes(app, catalog);
-}
+  await app.register(modelV1Routes, { catalog: models });
+};

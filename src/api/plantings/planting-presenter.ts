@@ -1,7 +1,7 @@
 /** The one place that knows the Planting JSON shape and key order. */
 import { curies, link, segment } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import type { PlantingRecord, Yield } from '../../store/planting-repository.js';
+import type { PlantingRecord, Yield } from '../../services/planting-service.js';
 import { cropPath } from '../crops/crop-presenter.js';
 import { fieldPath } from '../fields/field-presenter.js';
 import { PLANTING_PROPERTIES } from './planting-schemas.js';

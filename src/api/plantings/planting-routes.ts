@@ -1,17 +1,13 @@
 /** /v2/agronomics/plantings and /v2/agronomics/fields/{fieldId}/plantings. Thin: parse → service → present. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { AppContext } from '../../app-context.js';
-import type { Catalog } from '../../catalog/catalog.js';
 import { invalidParameter } from '../../http/api-error.js';
 import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
-import type { PatchOperation } from '../../services/json-patch.js';
-import { createPlantingService, type PlantingListQuery as ListOptions, type PlantingRef } from '../../services/planting-service.js';
-import type { Page } from '../../store/field-repository.js';
-import type { PlantingRecord, PlantingSortColumn } from '../../store/planting-repository.js';
+import type { Page, PlantingListQuery as ListOptions, PlantingRecord, PlantingRef, PlantingService } from '../../services/planting-service.js';
+import type { ApiPlugin } from '../api-plugin.js';
 import { plantingPath, presentPlanting } from './planting-presenter.js';
 import {
   AccountPlantingBody,
@@ -31,11 +27,10 @@ import {
 
 const TAGS = ['plantings'];
 
-type Query = Record<string, string | undefined>;
+type Query = Static<typeof PlantingListQuery>;
 
-/** `{plantingId}`: a whole number, or `current` where the path allows it. */
-function parsePlantingRef(value: string, allowCurrent: boolean): PlantingRef {
-  if (allowCurrent && value === 'current') return 'current';
+/** `{plantingId}`: a planting id, a whole number from 1 to MAX_PLANTING_ID. */
+function parsePlantingId(value: string, allowCurrent = false): number {
   if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID) return Number(value);
   throw invalidParameter(
     'plantingId',
@@ -43,22 +38,26 @@ function parsePlantingRef(value: string, allowCurrent: boolean): PlantingRef {
   );
 }
 
-export async function plantingRoutes(app: FastifyInstance, context: AppContext, catalog: Catalog): Promise<void> {
-  const plantings = createPlantingService(context.store, catalog, context.clock);
-  const present = (planting: PlantingRecord, chosen: Set<string> | null = null) => presentPlanting(planting, context.config.baseUrl, chosen);
+/** `{plantingId}` where the path also takes `current`, the field's most recently created planting. */
+function parsePlantingRef(value: string, allowCurrent: true): PlantingRef {
+  return allowCurrent && value === 'current' ? 'current' : parsePlantingId(value, allowCurrent);
+}
 
-  function listOptions(request: FastifyRequest): { options: ListOptions; chosen: Set<string> | null; query: Query } {
-    const query = request.query as Query;
+export interface PlantingRouteOptions {
+  plantings: PlantingService;
+  baseUrl: string;
+}
+
+export const plantingRoutes: ApiPlugin<PlantingRouteOptions> = async (app, { plantings, baseUrl }) => {
+  const present = (planting: PlantingRecord, chosen: Set<string> | null = null) => presentPlanting(planting, baseUrl, chosen);
+
+  function listOptions(request: FastifyRequest, query: Query): { options: ListOptions; chosen: Set<string> | null } {
     const paging = parsePaging(query, 'plantings', request.auth.enterprise);
     const sort = parseSort(query.sort, PLANTING_SORTS, []);
     const chosen = parseProperties(query.properties, PLANTING_PROPERTIES);
-    if (query.crop !== undefined && !catalog.crop(query.crop)) {
-      throw invalidParameter('crop', `crop must be a crop id from /v2/agronomics/crops, such as ${catalog.crops[0]?.id ?? 'corn-2500-gdd'} (got '${query.crop}').`);
-    }
     return {
-      options: { crop: query.crop, sort: sort.map((t) => ({ column: t.key as PlantingSortColumn, descending: t.descending })), ...paging },
+      options: { crop: query.crop, sort: sort.map((t) => ({ column: t.key, descending: t.descending })), ...paging },
       chosen,
-      query,
     };
   }
 
@@ -84,7 +83,7 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
   async function create(request: FastifyRequest, reply: FastifyReply, fieldId: string, body: Static<typeof PlantingBody>) {
     checkWriteBack(body, fieldId);
     const planting = await plantings.create(request.auth.accountId, fieldId, body);
-    reply.code(201).header('Location', `${context.config.baseUrl}${plantingPath(planting.fieldId, planting.id)}`);
+    reply.code(201).header('Location', `${baseUrl}${plantingPath(planting.fieldId, planting.id)}`);
     return present(planting);
   }
 
@@ -92,8 +91,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/plantings',
     { schema: { summary: 'List the plantings of every field, historical ones included', tags: TAGS, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
     async (request, reply) => {
-      const { options, chosen, query } = listOptions(request);
-      return sendList(request, reply, await plantings.list(request.auth.accountId, options), options, chosen, query);
+      const { options, chosen } = listOptions(request, request.query);
+      return sendList(request, reply, await plantings.list(request.auth.accountId, options), options, chosen, request.query);
     },
   );
 
@@ -101,8 +100,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/plantings/current',
     { schema: { summary: 'List the current planting of every field', tags: TAGS, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
     async (request, reply) => {
-      const { options, chosen, query } = listOptions(request);
-      return sendList(request, reply, await plantings.list(request.auth.accountId, { ...options, currentOnly: true }), options, chosen, query);
+      const { options, chosen } = listOptions(request, request.query);
+      return sendList(request, reply, await plantings.list(request.auth.accountId, { ...options, currentOnly: true }), options, chosen, request.query);
     },
   );
 
@@ -110,9 +109,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/plantings/:plantingId',
     { schema: { summary: 'Get a planting', tags: TAGS, params: PlantingParams, querystring: PlantingQuery, response: { 200: PlantingSchema } } },
     async (request) => {
-      const { plantingId } = request.params as Static<typeof PlantingParams>;
-      const chosen = parseProperties((request.query as Query).properties, PLANTING_PROPERTIES);
-      return present(await plantings.get(request.auth.accountId, parsePlantingRef(plantingId, false) as number), chosen);
+      const chosen = parseProperties(request.query.properties, PLANTING_PROPERTIES);
+      return present(await plantings.get(request.auth.accountId, parsePlantingId(request.params.plantingId)), chosen);
     },
   );
 
@@ -120,8 +118,7 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/plantings',
     { schema: { summary: 'Create a planting for the field named in the body', tags: TAGS, body: AccountPlantingBody, response: { 201: PlantingSchema } } },
     async (request, reply) => {
-      const body = request.body as Static<typeof AccountPlantingBody>;
-      return create(request, reply, body.field, body);
+      return create(request, reply, request.body.field, request.body);
     },
   );
 
@@ -129,9 +126,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings',
     { schema: { summary: "List a field's plantings, historical ones included", tags: TAGS, params: FieldPlantingsParams, querystring: PlantingListQuery, response: { 200: PlantingListSchema } } },
     async (request, reply) => {
-      const { fieldId } = request.params as Static<typeof FieldPlantingsParams>;
-      const { options, chosen, query } = listOptions(request);
-      return sendList(request, reply, await plantings.listInField(request.auth.accountId, fieldId, options), options, chosen, query);
+      const { options, chosen } = listOptions(request, request.query);
+      return sendList(request, reply, await plantings.listInField(request.auth.accountId, request.params.fieldId, options), options, chosen, request.query);
     },
   );
 
@@ -139,8 +135,7 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings',
     { schema: { summary: 'Create a planting; it becomes the current one of the field', tags: TAGS, params: FieldPlantingsParams, body: PlantingBody, response: { 201: PlantingSchema } } },
     async (request, reply) => {
-      const { fieldId } = request.params as Static<typeof FieldPlantingsParams>;
-      return create(request, reply, fieldId, request.body as Static<typeof PlantingBody>);
+      return create(request, reply, request.params.fieldId, request.body);
     },
   );
 
@@ -148,8 +143,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
     { schema: { summary: "Get a field's planting (or its current one)", tags: TAGS, params: FieldPlantingParams, querystring: PlantingQuery, response: { 200: PlantingSchema } } },
     async (request) => {
-      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
-      const chosen = parseProperties((request.query as Query).properties, PLANTING_PROPERTIES);
+      const { fieldId, plantingId } = request.params;
+      const chosen = parseProperties(request.query.properties, PLANTING_PROPERTIES);
       return present(await plantings.getInField(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true)), chosen);
     },
   );
@@ -158,9 +153,9 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
     { schema: { summary: 'Replace a planting (absent properties become null)', tags: TAGS, params: FieldPlantingParams, body: PlantingBody, response: { 200: PlantingSchema } } },
     async (request) => {
-      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      const { fieldId, plantingId } = request.params;
       const ref = parsePlantingRef(plantingId, true);
-      const body = request.body as Static<typeof PlantingBody>;
+      const body = request.body;
       const accountId = request.auth.accountId;
       if (body.id !== undefined) checkWriteBack(body, fieldId, (await plantings.getInField(accountId, fieldId, ref)).id);
       else checkWriteBack(body, fieldId);
@@ -172,9 +167,8 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
     { schema: { summary: 'Change a planting (JSON-Patch test/replace)', tags: TAGS, params: FieldPlantingParams, body: PlantingPatchBody, response: { 200: PlantingSchema } } },
     async (request) => {
-      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
-      const operations = request.body as PatchOperation[];
-      return present(await plantings.patch(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true), operations));
+      const { fieldId, plantingId } = request.params;
+      return present(await plantings.patch(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true), request.body));
     },
   );
 
@@ -182,9 +176,9 @@ export async function plantingRoutes(app: FastifyInstance, context: AppContext, 
     '/v2/agronomics/fields/:fieldId/plantings/:plantingId',
     { schema: { summary: 'Delete a planting', tags: TAGS, params: FieldPlantingParams } },
     async (request, reply) => {
-      const { fieldId, plantingId } = request.params as Static<typeof FieldPlantingParams>;
+      const { fieldId, plantingId } = request.params;
       await plantings.delete(request.auth.accountId, fieldId, parsePlantingRef(plantingId, true));
       return reply.code(204).send();
     },
   );
-}
+};

@@ -4,14 +4,10 @@
  * limited per client address and per key, so that guessing secrets is impractical
  * (services/token-grant.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { Type } from 'typebox';
 import { ApiError, unauthorized } from '../../http/api-error.js';
-import { createCredentialFailureLimiter } from '../../http/credential-failures.js';
-import type { AppContext } from '../../app-context.js';
-import { createRememberedSecrets } from '../../services/credentials.js';
-import { type ClientCredentials, createTokenGrant } from '../../services/token-grant.js';
+import type { ClientCredentials, TokenGrant } from '../../services/token-grant.js';
+import type { ApiPlugin } from '../api-plugin.js';
 
 const TokenResponse = Type.Object({
   access_token: Type.String(),
@@ -33,20 +29,12 @@ function basicCredentials(header: string | undefined): ClientCredentials | { pro
 }
 
 export interface TokenRouteOptions {
-  /** Redis shared by instances: failed attempts are counted there. */
-  redis?: Redis;
+  grants: TokenGrant;
+  /** Failed attempts allowed per minute per client address and per key (for the docs and the 429). */
+  failuresPerMinute: number;
 }
 
-export async function tokenRoutes(app: FastifyInstance, context: AppContext, options: TokenRouteOptions = {}): Promise<void> {
-  const perMinute = context.config.tokenFailuresPerMinute;
-  const grants = createTokenGrant({
-    keys: context.store.keys,
-    tokens: context.tokens,
-    clock: context.clock,
-    verifySecret: context.verifySecret,
-    remembered: createRememberedSecrets(),
-    failures: createCredentialFailureLimiter({ failures: perMinute, windowSeconds: 60, redis: options.redis }),
-  });
+export const tokenRoutes: ApiPlugin<TokenRouteOptions> = async (app, { grants, failuresPerMinute: perMinute }) => {
   app.post(
     '/oauth/token',
     {
@@ -63,7 +51,7 @@ export async function tokenRoutes(app: FastifyInstance, context: AppContext, opt
       },
     },
     async (request, reply) => {
-      const body = request.body as { grant_type: string };
+      const body = request.body;
       if (body.grant_type !== 'client_credentials') {
         throw new ApiError(400, 'Unsupported grant type.', `grant_type must be client_credentials (got '${body.grant_type}').`);
       }
@@ -83,4 +71,4 @@ export async function tokenRoutes(app: FastifyInstance, context: AppContext, opt
       return { access_token: result.accessToken, expires_in: result.expiresIn, token_type: 'Bearer' as const };
     },
   );
-}
+};

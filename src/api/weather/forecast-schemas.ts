@@ -8,7 +8,8 @@
  * soilMoisture[{depth,average,max,min}]. A single day is exactly date, location, forecast, _links.
  */
 import { Type } from 'typebox';
-import { Nullable } from '../schema-helpers.js';
+import { BLOCK_SIZES, type BlockSize } from '../../services/forecast-service.js';
+import { Nullable, TextChoice } from '../schema-helpers.js';
 import {
   ItemLinksSchema,
   ListLinksSchema,
@@ -88,9 +89,23 @@ export const ForecastListSchema = Type.Object({
 /** `/forecasts/{dates}`: the list for `{startDate},{endDate}`, the single object for one date. */
 export const ForecastDatedSchema = ListOrSingle('forecasts', ForecastListSchema, ForecastDaySchema);
 
+/** `blockSize` as written in the query (empty: the default), and the hours each names. */
+export const BLOCK_SIZE_TEXTS = ['', '1', '2', '3', '4', '6', '8', '12', '24'] as const;
+export const BLOCK_SIZE_OF_TEXT: Readonly<Record<(typeof BLOCK_SIZE_TEXTS)[number], BlockSize>> = {
+  '': 1,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '6': 6,
+  '8': 8,
+  '12': 12,
+  '24': 24,
+};
+
 export const ForecastQuery = Type.Object({
   ...WeatherListQuery,
-  blockSize: Type.Optional(Type.String({ description: 'hours per block: 1, 2, 3, 4, 6, 8, 12 or 24 (default 1)' })),
+  blockSize: Type.Optional(TextChoice(BLOCK_SIZE_TEXTS, `one of ${BLOCK_SIZES.join(', ')} (hours per block; default 1)`)),
   conditionsType: Type.Optional(Type.String({ description: 'basic or standard (default)' })),
   useLocalTime: Type.Optional(Type.String({ description: "true: block times in the time zone of the field or location (utcOffset ignored); false (default)" })),
   utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),

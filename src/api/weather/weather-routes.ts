@@ -1,14 +1,15 @@
 /** The weather resource family: observed weather, forecasts, weather norms and crop-model weather files. */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { exportRoutes } from './export-routes.js';
-import { forecastRoutes } from './forecast-routes.js';
-import { observationRoutes } from './observation-routes.js';
-import { weatherNormRoutes } from './weather-norm-routes.js';
+import type { ApiPlugin } from '../api-plugin.js';
+import { exportRoutes, type ExportRouteServices } from './export-routes.js';
+import { forecastRoutes, type ForecastRouteServices } from './forecast-routes.js';
+import { observationRoutes, type ObservationRouteServices } from './observation-routes.js';
+import { weatherNormRoutes, type WeatherNormRouteServices } from './weather-norm-routes.js';
 
-export async function weatherRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  await observationRoutes(app, context);
-  await forecastRoutes(app, context);
-  await weatherNormRoutes(app, context);
-  await exportRoutes(app, context);
-}
+export type WeatherRouteOptions = ObservationRouteServices & ForecastRouteServices & WeatherNormRouteServices & ExportRouteServices;
+
+export const weatherRoutes: ApiPlugin<WeatherRouteOptions> = async (app, services) => {
+  observationRoutes(app, services);
+  forecastRoutes(app, services);
+  weatherNormRoutes(app, services);
+  exportRoutes(app, services);
+};

@@ -3,8 +3,8 @@
  * (`base,radar`, or `all`) and regions (`west,south,east,north` boxes separated by `;`, or
  * `world`). The limits are stored on the key and checked with `checkMapAccess` on every image.
  */
-import { MAP_LAYER_CODES } from '../../maps/index.js';
-import type { KeyMapAccess, MapRegion } from '../../store/key-repository.js';
+import { MAP_LAYER_CODES } from '../maps/index.js';
+import type { KeyMapAccess, MapRegion } from '../store/key-repository.js';
 
 /** Layer codes a key may use; `all` (or nothing) lifts the limit (null). */
 export function parseLayerLimit(text: string): string[] | null {

@@ -7,26 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { LRUCache } from 'lru-cache';
+import type { AuthContext, MapAccess } from '../core/auth-context.js';
 import type { Clock } from '../core/clock.js';
-import type { MapAccessLimits } from '../maps/index.js';
+import { unauthorizedCaller as unauthorized } from '../core/errors.js';
 import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
-import { unauthorized } from './api-error.js';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
 
-export interface AuthContext {
-  key: string;
-  accountId: number;
-  accountName: string;
-  enterprise: boolean;
-  /** Weather map limits of the key (layers, regions); absent when the key has none. */
-  mapAccess?: MapAccessLimits;
-  /** The key's own rate limit; absent: the configured default for the account's kind. */
-  rateLimit?: { perMinute: number | null; burst: number | null };
-}
+export type { AuthContext } from '../core/auth-context.js';
 
 /** The key's map limits as the map library checks them; undefined when it has none. */
-export function mapAccessOf(record: Pick<ApiKeyRecord, 'mapLayers' | 'mapRegions'>): MapAccessLimits | undefined {
+export function mapAccessOf(record: Pick<ApiKeyRecord, 'mapLayers' | 'mapRegions'>): MapAccess | undefined {
   if (record.mapLayers === null && record.mapRegions === null) return undefined;
   return {
     ...(record.mapLayers !== null ? { layers: record.mapLayers } : {}),

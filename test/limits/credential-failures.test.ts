@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCredentialFailureLimiter, type CredentialFailureLimiter } from '../../src/http/credential-failures.js';
+import { createCredentialFailureLimiter, type CredentialFailureLimiter } from '../../src/limits/credential-failures.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';
 
 /** Reserves attempts as a failing client would (never released); answers the waits seen. */

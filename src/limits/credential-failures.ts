@@ -9,11 +9,20 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { FailureBudget } from '../services/token-grant.js';
 import { createSharedLimiter } from './shared-limiter.js';
 
-/** The budget the token grant asks of (`FailureBudget`), kept here. */
-export type CredentialFailureLimiter = FailureBudget;
+/** Failed attempts per subject (a client address, a key): the token grant's budget of failures. */
+export interface CredentialFailureLimiter {
+  /** Seconds until every subject may try again; 0 when none has spent its budget. Counts nothing. */
+  waitSeconds(subjects: readonly string[]): Promise<number>;
+  /**
+   * Takes one attempt from each subject's budget. Answers 0 when it was taken, or the seconds to
+   * wait when a subject's budget is spent (then nothing is taken).
+   */
+  reserve(subjects: readonly string[]): Promise<number>;
+  /** Gives back an attempt taken by `reserve` (the credentials were right). */
+  release(subjects: readonly string[]): Promise<void>;
+}
 
 export interface CredentialFailureOptions {
   /** Failed attempts a subject may make in one window. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyDayCount, UsageRepository } from '../../src/store/usage-repository.js';
-import { createKeyUsageCounter } from '../../src/web/key-usage-counter.js';
+import { createKeyUsageCounter } from '../../src/services/key-usage-counter.js';
 import { databaseKinds } from '../support/databases.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

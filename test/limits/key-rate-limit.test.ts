@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyRateLimiter } from '../../src/http/key-rate-limit.js';
+import { createKeyRateLimiter } from '../../src/limits/key-rate-limit.js';
 import { createRedisClient } from '../../src/redis.js';
 import { freePort } from '../support/free-port.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';

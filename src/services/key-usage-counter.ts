@@ -5,11 +5,8 @@
  * A write that fails because the database is unavailable is retried with the next flush; counts of
  * the last interval are lost only if the process dies without closing. A write the database
  * refuses for another reason is dropped (and logged), so that it cannot block every later count.
- * Requests a batch job runs in-process are not counted: the job was counted as one request.
+ * The counting hook is http/key-usage-hook.ts.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Clock } from '../core/clock.js';
-import { INTERNAL_CALLER_HEADER } from '../http/authenticate.js';
 import { isDatabaseUnavailable } from '../store/errors.js';
 import type { KeyDayCount, UsageRepository } from '../store/usage-repository.js';
 
@@ -27,7 +24,13 @@ export interface KeyUsageCounter {
   stop(): Promise<void>;
 }
 
-export function createKeyUsageCounter(options: { usage: UsageRepository; log: FastifyBaseLogger; flushMs?: number }): KeyUsageCounter {
+/** Where failed writes are reported (the app's logger). */
+export interface UsageLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export function createKeyUsageCounter(options: { usage: UsageRepository; log: UsageLog; flushMs?: number }): KeyUsageCounter {
   const { usage, log } = options;
   // day number → key → requests
   let counts = new Map<number, Map<string, number>>();
@@ -89,13 +92,4 @@ export function createKeyUsageCounter(options: { usage: UsageRepository; log: Fa
       await flush();
     },
   };
-}
-
-/** Adds the counting hook to `scope` (the bearer-token scope): requests with a caller count. */
-export function countRequestsPerKey(scope: FastifyInstance, counter: KeyUsageCounter, clock: Clock): void {
-  scope.addHook('onResponse', (request, _reply, done) => {
-    const auth = request.auth;
-    if (auth && request.headers[INTERNAL_CALLER_HEADER] === undefined) counter.count(auth.key, clock.now());
-    done();
-  });
 }

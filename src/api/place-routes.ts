@@ -1,0 +1,310 @@
+/**
+ * The weather and agronomic resources that are asked of a place: each path exists for a field of
+ * the account (`/v2/{family}/fields/{fieldId}/…`) and, for most, for a latitude/longitude
+ * (`/v2/{family}/locations/{latitude},{longitude}/…`), with dates, days or years in the path.
+ * `PLACE_ROUTES` is the whole matrix, one entry per resource and one form per path; each family's
+ * plugin registers its resources from it with `registerPlaceRoutes`, giving only how a request's
+ * answer is built.
+ *
+ * Every place route runs the same way: the place is resolved (services/place-service.ts: the
+ * field or coordinates, its local today, the current planting where the range starts at it, and
+ * the answer key), then a kept answer is sent, or the resource builds one (http/answer-cache.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, type TObject, type TSchema, type TString, Type } from 'typebox';
+import type { AnswerCache } from '../http/answer-cache.js';
+import type { CsvLayout } from '../http/csv-table.js';
+import { parseCoordinates } from '../http/date-params.js';
+import { segment } from '../http/links.js';
+import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
+import type { ApiInstance } from './api-plugin.js';
+import { AGRONOMIC_NORMS_CSV } from './agronomics/agronomic-norm-presenter.js';
+import {
+  AgronomicAveragesDatedSchema,
+  AgronomicNormsDatedSchema,
+  AgronomicNormsQuery,
+  AgronomicNormsRangeSchema,
+} from './agronomics/agronomic-norm-schemas.js';
+import { AGRONOMIC_VALUES_CSV } from './agronomics/agronomic-value-presenter.js';
+import { AgronomicValuesDatedSchema, AgronomicValuesQuery, AgronomicValuesRangeSchema } from './agronomics/agronomic-value-schemas.js';
+import { fieldPath } from './fields/field-presenter.js';
+import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
+import { FORECAST_CSV } from './weather/forecast-presenter.js';
+import { ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './weather/forecast-schemas.js';
+import { OBSERVATION_CSV } from './weather/observation-presenter.js';
+import { ObservationDatedSchema, ObservationListSchema, ObservationQuery } from './weather/observation-schemas.js';
+import { WEATHER_NORM_CSV } from './weather/weather-norm-presenter.js';
+import { NORM_YEARS_DESCRIPTION, WeatherNormQuery, WeatherNormResponseSchema } from './weather/weather-norm-schemas.js';
+import type { WeatherPlace } from './weather/weather-place.js';
+
+export type PlaceKind = 'field' | 'location';
+
+/** Path segments after the place. */
+export type SegmentName = 'dates' | 'days' | 'years' | 'format';
+
+const SEGMENT_DESCRIPTIONS: Record<SegmentName | 'coordinates', string> = {
+  coordinates: '{latitude},{longitude} in decimal degrees',
+  dates: 'YYYY-MM-DD, or {startDate},{endDate}',
+  days: 'MM-DD or {startDay},{endDay}',
+  years: NORM_YEARS_DESCRIPTION,
+  format: EXPORT_FORMAT_DESCRIPTION,
+};
+
+/** One path of a resource, for the place kinds it exists for. */
+export interface PlaceRouteForm {
+  /** After `/v2/{family}/fields/:fieldId/` or `/v2/{family}/locations/:coordinates/`. */
+  path: string;
+  /** Summary per place kind; a kind without one has no such path. */
+  summary: Partial<Record<PlaceKind, string>>;
+  /** The schema of the 200 answer, the same for both kinds or one per kind. */
+  response: unknown;
+  responseByKind?: Partial<Record<PlaceKind, unknown>>;
+  /** The range starts at the field's current planting (no dates in the path): the resource's name, for the 400 without one. */
+  season?: string;
+  /** Descriptions of path segments where this resource words them differently. */
+  segments?: Partial<Record<SegmentName, string>>;
+}
+
+export interface PlaceResource<Query extends TSchema> {
+  family: 'weather' | 'agronomics';
+  tags: string[];
+  querystring: Query;
+  /** The CSV layout of the JSON answer, for routes that also answer `text/csv`. */
+  csv?: CsvLayout;
+  /** False: answers are never kept (files sent as text). */
+  keepAnswers?: boolean;
+  forms: PlaceRouteForm[];
+}
+
+function resource<Query extends TSchema>(definition: PlaceResource<Query>): PlaceResource<Query> {
+  return definition;
+}
+
+const OF_FIELD = 'of a field';
+const AT_LOCATION = 'at a latitude/longitude';
+
+export const PLACE_ROUTES = {
+  observations: resource({
+    family: 'weather',
+    tags: ['observed weather'],
+    querystring: ObservationQuery,
+    csv: OBSERVATION_CSV,
+    forms: [
+      {
+        path: 'observations',
+        summary: { field: `Observed weather ${OF_FIELD}: the last 7 days`, location: `Observed weather ${AT_LOCATION}: the last 7 days` },
+        response: ObservationListSchema,
+      },
+      {
+        path: 'observations/:dates',
+        summary: {
+          field: `Observed weather ${OF_FIELD}: one date or {startDate},{endDate}`,
+          location: `Observed weather ${AT_LOCATION}: one date or {startDate},{endDate}`,
+        },
+        response: ObservationDatedSchema,
+      },
+    ],
+  }),
+  forecasts: resource({
+    family: 'weather',
+    tags: ['forecasts'],
+    querystring: ForecastQuery,
+    csv: FORECAST_CSV,
+    forms: [
+      {
+        path: 'forecasts',
+        summary: { field: 'Forecast of a field: today plus 7 days', location: `Forecast ${AT_LOCATION}: today plus 7 days` },
+        response: ForecastListSchema,
+      },
+      {
+        path: 'forecasts/:dates',
+        summary: {
+          field: 'Forecast of a field: one date or {startDate},{endDate} (today to 7 days ahead)',
+          location: `Forecast ${AT_LOCATION}: one date or {startDate},{endDate} (today to 7 days ahead)`,
+        },
+        response: ForecastDatedSchema,
+      },
+    ],
+  }),
+  weatherNorms: resource({
+    family: 'weather',
+    tags: ['weather norms'],
+    querystring: WeatherNormQuery,
+    csv: WEATHER_NORM_CSV,
+    forms: [
+      {
+        path: 'norms/:days',
+        summary: { field: `Weather norms ${OF_FIELD} over the previous 10 years`, location: `Weather norms ${AT_LOCATION} over the previous 10 years` },
+        response: WeatherNormResponseSchema,
+      },
+      {
+        path: 'norms/:days/years/:years',
+        summary: { field: `Weather norms ${OF_FIELD} over {startYear},{endYear}`, location: `Weather norms ${AT_LOCATION} over {startYear},{endYear}` },
+        response: WeatherNormResponseSchema,
+      },
+    ],
+  }),
+  weatherFiles: resource({
+    family: 'weather',
+    tags: ['weather files'],
+    querystring: ExportQuery,
+    keepAnswers: false,
+    forms: [
+      {
+        path: 'exports/:format/:dates',
+        summary: {
+          field: 'Weather file of a field for a crop model (DSSAT .WTH or APSIM .met)',
+          location: `Weather file ${AT_LOCATION} for a crop model (DSSAT .WTH or APSIM .met)`,
+        },
+        response: TEXT_FILE,
+        segments: { dates: '{startDate},{endDate} (YYYY-MM-DD, inclusive), or one date' },
+      },
+    ],
+  }),
+  agronomicValues: resource({
+    family: 'agronomics',
+    tags: ['agronomic values'],
+    querystring: AgronomicValuesQuery,
+    csv: AGRONOMIC_VALUES_CSV,
+    forms: [
+      {
+        path: 'agronomicvalues',
+        summary: { field: "Agronomic values of a field from its current planting's date through yesterday" },
+        response: AgronomicValuesRangeSchema,
+        season: 'agronomic values',
+      },
+      {
+        path: 'agronomicvalues/:dates',
+        summary: {
+          field: `Agronomic values ${OF_FIELD}: one date or {startDate},{endDate}`,
+          location: `Agronomic values ${AT_LOCATION}: one date or {startDate},{endDate}`,
+        },
+        response: AgronomicValuesDatedSchema,
+      },
+    ],
+  }),
+  agronomicNorms: resource({
+    family: 'agronomics',
+    tags: ['agronomic norms'],
+    querystring: AgronomicNormsQuery,
+    csv: AGRONOMIC_NORMS_CSV,
+    forms: [
+      {
+        path: 'agronomicnorms',
+        summary: { field: "Agronomic norms of a field's planting season so far, over the previous 10 years" },
+        response: AgronomicNormsRangeSchema,
+        season: 'agronomic norms',
+      },
+      {
+        path: 'agronomicnorms/years/:years',
+        summary: { field: "Agronomic norms of a field's planting season so far, over {startYear},{endYear}" },
+        response: AgronomicNormsRangeSchema,
+        season: 'agronomic norms',
+      },
+      {
+        path: 'agronomicnorms/:days',
+        summary: { field: `Agronomic norms ${OF_FIELD} over the previous 10 years`, location: `Agronomic averages ${AT_LOCATION} over the previous 10 years` },
+        response: AgronomicNormsDatedSchema,
+        responseByKind: { location: AgronomicAveragesDatedSchema },
+      },
+      {
+        path: 'agronomicnorms/:days/years/:years',
+        summary: { field: `Agronomic norms ${OF_FIELD} over {startYear},{endYear}`, location: `Agronomic averages ${AT_LOCATION} over {startYear},{endYear}` },
+        response: AgronomicNormsDatedSchema,
+        responseByKind: { location: AgronomicAveragesDatedSchema },
+      },
+    ],
+  }),
+};
+
+/**
+ * The query as the route's schema types it (Fastify's type provider writes a schema's static type
+ * this way: `undefined` becomes `unknown`).
+ */
+type ValidatedQuery<Query> = Query extends TSchema ? Static<Query> : unknown;
+export type PlaceQuery<Query extends TSchema> = [ValidatedQuery<Query>] extends [undefined] ? unknown : ValidatedQuery<Query>;
+
+/** What a resource's builder is given: the resolved place, the path's segments and the typed query. */
+export interface PlaceCall<Query> {
+  place: Place;
+  /** The place as the answer links it: its base path and, on field paths, the field's. */
+  view: WeatherPlace;
+  segments: Partial<Record<SegmentName, string>>;
+  query: Query;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface PlaceRouteServices {
+  places: PlaceService;
+  answers: AnswerCache;
+}
+
+/** The `{fieldId}` or `{coordinates}` path parameter and the segments the path names. */
+function paramsSchema(kind: PlaceKind, path: string, form: PlaceRouteForm): TObject<Record<string, TString>> {
+  const properties: Record<string, TString> = kind === 'field' ? { fieldId: Type.String() } : { coordinates: Type.String({ description: SEGMENT_DESCRIPTIONS.coordinates }) };
+  for (const match of path.matchAll(/:(\w+)/g)) {
+    const name = match[1] as SegmentName;
+    properties[name] = Type.String({ description: form.segments?.[name] ?? SEGMENT_DESCRIPTIONS[name] });
+  }
+  return Type.Object(properties);
+}
+
+/** The place a path names, and how answers link it. */
+function placeOf(family: string, kind: PlaceKind, params: Record<string, string>): { ref: PlaceRef; basePath: string; fieldHref: string | null } {
+  if (kind === 'field') {
+    const fieldId = params.fieldId!;
+    return { ref: { fieldId }, basePath: `/v2/${family}/fields/${segment(fieldId)}`, fieldHref: fieldPath(fieldId) };
+  }
+  const { latitude, longitude } = parseCoordinates(params.coordinates!);
+  return { ref: { latitude, longitude }, basePath: `/v2/${family}/locations/${latitude},${longitude}`, fieldHref: null };
+}
+
+/** Registers every form of `definition` for the place kinds it exists for; `build` makes an answer. */
+export function registerPlaceRoutes<Query extends TSchema>(
+  app: ApiInstance,
+  services: PlaceRouteServices,
+  definition: PlaceResource<Query>,
+  build: (call: PlaceCall<PlaceQuery<Query>>) => Promise<unknown>,
+): void {
+  const { places, answers } = services;
+  // Field paths first, then latitude/longitude paths (the order of the OpenAPI document).
+  for (const kind of ['field', 'location'] as const) {
+    for (const form of definition.forms) {
+      const summary = form.summary[kind];
+      if (summary === undefined) continue;
+      const url = `/v2/${definition.family}/${kind === 'field' ? 'fields/:fieldId' : 'locations/:coordinates'}/${form.path}`;
+      const response = form.responseByKind?.[kind] ?? form.response;
+      app.get(
+        url,
+        {
+          config: definition.csv ? { csv: definition.csv } : {},
+          schema: {
+            summary,
+            tags: definition.tags,
+            params: paramsSchema(kind, form.path, form),
+            querystring: definition.querystring,
+            response: { 200: response },
+          },
+        },
+        async (request, reply) => {
+          const params = request.params;
+          const target = placeOf(definition.family, kind, params);
+          const place = await places.resolve({ caller: request.auth, ref: target.ref, url: request.url, ...(form.season ? { season: form.season } : {}) });
+          const segments: Partial<Record<SegmentName, string>> = {};
+          for (const name of ['dates', 'days', 'years', 'format'] as const) if (params[name] !== undefined) segments[name] = params[name];
+          const call: PlaceCall<PlaceQuery<Query>> = {
+            place,
+            view: { location: place.location, basePath: target.basePath, fieldHref: target.fieldHref },
+            segments,
+            query: request.query,
+            request,
+            reply,
+          };
+          if (definition.keepAnswers === false) return build(call);
+          return answers.answer(reply, place.answerKey, () => build(call));
+        },
+      );
+    }
+  }
+}
