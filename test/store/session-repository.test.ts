@@ -77,4 +77,13 @@ describe.each(databaseKinds())('session repository on %s', (kind) => {
     expect(await store.sessions.signInFailures(email)).toBeUndefined();
     expect(await store.sessions.recordSignInFailure(email, 9500, 0)).toBe(1);
   });
+
+  it('counts every one of many failures recorded at once', async () => {
+    const email = 'parallel@example.org';
+    await store.sessions.recordSignInFailure(email, 1000, 0);
+    // Sign-ins for one email run in parallel requests (and instances): each failure must count.
+    const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => store.sessions.recordSignInFailure(email, 2000 + i, 0)));
+    expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect((await store.sessions.signInFailures(email))?.failures).toBe(21);
+  });
 });
