@@ -168,4 +168,23 @@ describe.each(databaseKinds())('weather repository on %s', (kind) => {
     expect(await store.weather.readElevations(c + 1)).toEqual(new Map([['open-meteo', -28]]));
     expect(await store.weather.readElevations(cell())).toEqual(new Map());
   });
+
+  it('matches a dataset prefix literally and case-sensitively, as on the other dialect', async () => {
+    const c = cell();
+    for (const dataset of ['import:my_station', 'import:myXstation', 'import:50%', 'import:500', 'IMPORT:upper']) {
+      await put(dataset, c, 2000, Uint8Array.from([1]));
+      await store.weather.writeElevation(c, dataset, 10, 1);
+    }
+    const datasets = async (prefix: string) => (await store.weather.readDailyYears(c, 2000, 2000, prefix)).map((r) => r.dataset);
+    // '_' and '%' are characters of the name, not LIKE wildcards.
+    expect(await datasets('import:my_')).toEqual(['import:my_station']);
+    expect(await datasets('import:50%')).toEqual(['import:50%']);
+    expect([...(await store.weather.readElevations(c, 'import:my_station')).keys()]).toEqual(['import:my_station']);
+    expect(await store.weather.cellsWithDaily('import:50%')).toEqual([c]);
+    expect(await store.weather.firstDailyYear(c, 'import:my_')).toBe(2000);
+    // Imported datasets start with 'import:' exactly.
+    expect((await datasets('import:')).sort()).toEqual(['import:50%', 'import:500', 'import:myXstation', 'import:my_station']);
+    expect([...(await store.weather.readElevations(c, 'IMPORT:')).keys()]).toEqual(['IMPORT:upper']);
+    expect(await datasets('')).toHaveLength(5);
+  });
 });
