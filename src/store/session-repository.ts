@@ -77,16 +77,25 @@ export function sessionRepository(db: Kysely<Database>): SessionRepository {
       return row && { failures: row.failures, lastFailedAt: Number(row.last_failed_at) };
     },
     async recordSignInFailure(email, now, resetBefore) {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('web_sign_in_failures').selectAll().where('email', '=', email).executeTakeFirst();
-        const failures = row && Number(row.last_failed_at) >= resetBefore ? row.failures + 1 : 1;
-        await trx
-          .insertInto('web_sign_in_failures')
-          .values({ email, failures, last_failed_at: now })
-          .onConflict((oc) => oc.column('email').doUpdateSet({ failures, last_failed_at: now }))
-          .execute();
-        return failures;
-      });
+      // One statement that counts on from the stored row: a read followed by a write would let
+      // concurrent failures (on PostgreSQL) read the same count and save it once.
+      const row = await db
+        .insertInto('web_sign_in_failures')
+        .values({ email, failures: 1, last_failed_at: now })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet((eb) => ({
+            failures: eb
+              .case()
+              .when('web_sign_in_failures.last_failed_at', '>=', resetBefore)
+              .then(eb('web_sign_in_failures.failures', '+', 1))
+              .else(1)
+              .end(),
+            last_failed_at: now,
+          })),
+        )
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      return Number(row.failures);
     },
     async clearSignInFailures(email) {
       await db.deleteFrom('web_sign_in_failures').where('email', '=', email).execute();

@@ -2,7 +2,7 @@
  * Stored weather rows. Daily values are packed per (dataset, cell, year), so a ten-year read of
  * one cell is ten rows; the packing itself belongs to src/weather/store/.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database } from './schema.js';
@@ -47,6 +47,13 @@ export interface WeatherRepository {
   writeElevation(cellId: number, dataset: string, elevation: number, now: number): Promise<void>;
 }
 
+/**
+ * The row's dataset starts with `prefix`, character for character, on both dialects. LIKE does
+ * not: SQLite's knows no escape character unless one is named (so a prefix with an escaped `_` or
+ * `%` matched nothing there) and ignores case.
+ */
+const datasetStartsWith = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(${sql.ref('dataset')}, 1, ${[...prefix].length}) = ${prefix}`;
+
 const asBytes = (value: Uint8Array | Buffer): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value));
 
 export function weatherRepository(db: Kysely<Database>, dialect: DialectName): WeatherRepository {
@@ -67,7 +74,7 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .where('cell_id', '=', cellId)
         .where('year', '>=', firstYear)
         .where('year', '<=', lastYear);
-      if (datasetPrefix !== undefined) query = query.where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`);
+      if (datasetPrefix !== undefined) query = query.where(datasetStartsWith(datasetPrefix));
       const rows = await query.orderBy('dataset').orderBy('year').execute();
       return rows.map((row) => ({ dataset: row.dataset, year: row.year, days: asBytes(row.days) }));
     },
@@ -119,7 +126,7 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .selectFrom('weather_daily_years')
         .select('cell_id')
         .distinct()
-        .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
+        .where(datasetStartsWith(datasetPrefix))
         .execute();
       return rows.map((row) => row.cell_id);
     },
@@ -128,13 +135,13 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .selectFrom('weather_daily_years')
         .select((eb) => eb.fn.min<number | null>('year').as('first'))
         .where('cell_id', '=', cellId)
-        .where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`)
+        .where(datasetStartsWith(datasetPrefix))
         .executeTakeFirst();
       return row?.first === null || row?.first === undefined ? null : Number(row.first);
     },
     async readElevations(cellId, datasetPrefix) {
       let query = db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);
-      if (datasetPrefix !== undefined) query = query.where('dataset', 'like', `${datasetPrefix.replace(/[%_]/g, '\\$&')}%`);
+      if (datasetPrefix !== undefined) query = query.where(datasetStartsWith(datasetPrefix));
       const rows = await query.execute();
       return new Map(rows.map((row) => [row.dataset, Number(row.elevation)]));
     },
