@@ -5,12 +5,11 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
-import { parseDateStyle, parseExportFormat, parseInsi } from '../api/weather/export-routes.js';
 import type { Clock } from '../core/clock.js';
 import { parseCoordinates, parseDateSpan } from '../http/date-params.js';
 import { createFieldService } from '../services/field-service.js';
 import { createObservationService } from '../services/observation-service.js';
-import { createWeatherExportService } from '../services/weather-export-service.js';
+import { createWeatherExportService, exportFormatNamed, exportOptionsOf } from '../services/weather-export-service.js';
 import { localToday, locationAt, type WeatherLocation } from '../services/weather-service.js';
 import type { Store } from '../store/store.js';
 import { lazyElevationGrid } from '../weather/elevation/elevation-grid.js';
@@ -47,9 +46,11 @@ async function exportLocation(store: Store, clock: Clock, options: ExportCommand
 
 /** Writes the file to `--out` or stdout; returns the line to print on stderr. */
 export async function runExport(store: Store, weather: WeatherSource, clock: Clock, options: ExportCommandOptions): Promise<string> {
-  const format = parseExportFormat(options.format);
-  const dateStyle = parseDateStyle(options.dateFormat, '--date-format');
-  const insi = parseInsi(options.insi, '--insi');
+  const request = { format: options.format, ...(options.dateFormat !== undefined ? { dateFormat: options.dateFormat } : {}), ...(options.insi !== undefined ? { insi: options.insi } : {}) };
+  const names = { span: NAMES, dateFormat: '--date-format', insi: '--insi' };
+  // The file asked for is checked before the place is looked up.
+  const format = exportFormatNamed(request.format);
+  exportOptionsOf(request, names);
   const location = await exportLocation(store, clock, options);
   const service = createWeatherExportService({ observations: createObservationService(weather), elevation: lazyElevationGrid() });
   const span = parseDateSpan(`${options.start},${options.end}`, NAMES);
@@ -60,10 +61,8 @@ export async function runExport(store: Store, weather: WeatherSource, clock: Clo
   let started = false;
   let file;
   try {
-    file = await service.export(place, span, format, {
-      dateStyle,
-      insi,
-      spanNames: NAMES,
+    file = await service.export(place, span, request, {
+      names,
       onProgress: (fraction) => {
         if (!started) bar.start(100, 0);
         started = true;

@@ -12,7 +12,7 @@ import { describeMapAccess, parseLayerLimit, parseRegionLimit } from './map-acce
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { fixedClock, systemClock, type Clock } from '../core/clock.js';
-import { jobWorkerOptions } from '../jobs/job-worker.js';
+import { jobWorkerOptions } from './job-worker-options.js';
 import { createAccountService } from '../services/account-service.js';
 import { createKeyService } from '../services/key-service.js';
 import { createRedisClient, watchRedis } from '../redis.js';

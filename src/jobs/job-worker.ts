@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { InternalCaller } from '../http/authenticate.js';
 import type { Store } from '../store/store.js';
@@ -53,15 +52,6 @@ export interface JobWorkerDependencies {
 }
 
 /** The worker options a configuration asks for. */
-export function jobWorkerOptions(config: Config): JobWorkerOptions {
-  return {
-    concurrency: config.jobConcurrency,
-    pollMs: config.jobPollMilliseconds,
-    leaseMs: config.jobLeaseSeconds * 1000,
-    sweepMs: config.jobSweepSeconds * 1000,
-  };
-}
-
 export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
   const { store, clock, log, options } = deps;
   const pollMs = options.pollMs ?? 1000;

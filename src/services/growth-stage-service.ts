@@ -33,14 +33,12 @@ import { DomainError, invalid, notFoundError } from '../core/errors.js';
 import type { UnitSystem } from '../core/units.js';
 import type { FieldRecord } from '../store/field-repository.js';
 import type { PlantingRecord, PlantingRepository } from '../store/planting-repository.js';
-import { cellAt } from '../weather/grid.js';
-import { localDate, timeZoneAt } from '../weather/time-zone.js';
 import { type DailyWeather, SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
 import type { AgronomicNormService } from './agronomic-norms-service.js';
 import type { FieldService } from './field-service.js';
 import type { ForecastService } from './forecast-service.js';
 import { dateIn, type NormDays } from './weather-norm-service.js';
-import { locationAt, WEATHER_WINDOWS } from './weather-service.js';
+import { localToday, locationAt, WEATHER_WINDOWS, type WeatherLocation } from './weather-service.js';
 
 /** Accumulation stops this many days after the biofix date (a growing season is shorter). */
 export const MAX_SEASON_DAYS = 366;
@@ -169,7 +167,7 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
    */
   async function predict(
     model: GrowthStageModel,
-    field: FieldRecord,
+    location: WeatherLocation,
     planting: PlantingRecord,
     biofixDate: IsoDate,
     today: IsoDate,
@@ -185,7 +183,6 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
     const first = biofixDate > today ? biofixDate : today;
     if (first > last) return none;
 
-    const location = locationAt(field.latitude, field.longitude, field.id);
     const parameters = modelGddParameters(model);
     let forecastLast = addDays(today, WEATHER_WINDOWS.forecastDaysAhead);
     if (last < forecastLast) forecastLast = last;
@@ -260,7 +257,8 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
           `The model '${model.id}' applies to the crop ${model.crops.map((id) => `'${id}'`).join(', ')}; the current planting of field '${fieldId}' is '${planting.crop}'. See /v2/agronomics/models?cropId=${planting.crop}.`,
         );
       }
-      const today = localDate(clock.now(), timeZoneAt(field.latitude, field.longitude));
+      const location = locationAt(field.latitude, field.longitude, field.id);
+      const today = localToday(location, clock);
       const yesterday = addDays(today, -1);
       const biofixDate = addDays(planting.plantingDate, model.biofix);
       let end = addDays(biofixDate, MAX_SEASON_DAYS - 1);
@@ -270,7 +268,7 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
       let days: DailyWeather[] = [];
       let source = weather.name;
       if (end >= biofixDate) {
-        const result = await weather.daily(cellAt(field.latitude, field.longitude), { start: biofixDate, end });
+        const result = await weather.daily(location.cell, { start: biofixDate, end });
         if (!result) throw new SourceUnavailableError(weather.name, `No weather is available for ${biofixDate} to ${end} at this field.`);
         days = result.days;
         source = result.source;
@@ -291,7 +289,7 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
             gddRemaining: stage.gddThreshold - accumulated,
           }))
         : [];
-      const predictions = await predict(model, field, planting, biofixDate, today, accumulated, pending);
+      const predictions = await predict(model, location, planting, biofixDate, today, accumulated, pending);
 
       const convert = answerUnits(units);
       const reached = (stage: ReachedStage): ReachedStage => ({ ...stage, gddThreshold: convert.threshold(stage.gddThreshold) });

@@ -6,8 +6,10 @@
  */
 import type { DateSpan, SpanNames } from '../core/date-spans.js';
 import { addDays, daysBetween, type IsoDate } from '../core/dates.js';
+import { invalidParameterValue } from '../core/errors.js';
 import { climatePeriod } from '../exports/climate-period.js';
-import type { ExportFormat, ExportOptions } from '../exports/export-formats.js';
+import type { DssatDateStyle } from '../exports/dssat-weather-file.js';
+import { DSSAT_DATE_STYLES, EXPORT_FORMAT_NAMES, type ExportFormat, exportFormat, type ExportOptions } from '../exports/export-formats.js';
 import type { WeatherFileInput } from '../exports/weather-file.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import type { DailyWeather, DateRange } from '../weather/weather-source.js';
@@ -25,28 +27,72 @@ export interface WeatherExport {
   /** Sources of the numbers, in order of first use (for `X-Data-Source`). */
   sources: string[];
   input: WeatherFileInput;
+  format: ExportFormat;
 }
 
-export interface WeatherExportOptions extends ExportOptions {
+/** The file asked for, as the request writes it. */
+export interface WeatherFileRequest {
+  /** `dssat` (or `wth`), `apsim` (or `met`), any case. */
+  format: string;
+  /** DSSAT only: `yyddd` (default) or `yyyyddd`. */
+  dateFormat?: string;
+  /** DSSAT only: the station code, 4 letters or digits (default `AGWX`). */
+  insi?: string;
+}
+
+/** How the request's parameters are named in refusals: the path's and query's by default, or the command line's options. */
+export interface WeatherFileParameterNames {
+  span?: SpanNames;
+  dateFormat?: string;
+  insi?: string;
+}
+
+export interface WeatherExportOptions {
   onProgress?: (fraction: number) => void;
-  /** How the range's ends are named in a refusal (the path's by default; the command line's options). */
-  spanNames?: SpanNames;
+  names?: WeatherFileParameterNames;
 }
 
 export interface WeatherExportService {
   /**
-   * The file of `format` for the place's dates `span`: those of the observation endpoints
-   * (yesterday or earlier, at most 30 months back; 400 otherwise).
+   * The file for the place's dates `span`: those of the observation endpoints (yesterday or
+   * earlier, at most 30 months back). 400 naming the parameter for an unknown format, date style
+   * or station code, or dates outside the window.
    */
-  export(place: { location: WeatherLocation; today: IsoDate }, span: DateSpan, format: ExportFormat, options?: WeatherExportOptions): Promise<WeatherExport>;
+  export(place: { location: WeatherLocation; today: IsoDate }, span: DateSpan, file: WeatherFileRequest, options?: WeatherExportOptions): Promise<WeatherExport>;
+}
+
+/** The format a name stands for (400 naming `format` otherwise). */
+export function exportFormatNamed(text: string): ExportFormat {
+  const format = exportFormat(text);
+  if (!format) throw invalidParameterValue('format', `format must be one of ${EXPORT_FORMAT_NAMES.join(', ')} (got '${text}').`);
+  return format;
+}
+
+/** The format's options from the request's text (400 naming the parameter). */
+export function exportOptionsOf(file: WeatherFileRequest, names: WeatherFileParameterNames = {}): ExportOptions {
+  let dateStyle: DssatDateStyle | undefined;
+  if (file.dateFormat !== undefined) {
+    const name = names.dateFormat ?? 'dateFormat';
+    dateStyle = DSSAT_DATE_STYLES.find((style) => style === file.dateFormat!.toLowerCase());
+    if (!dateStyle) throw invalidParameterValue(name, `${name} must be ${DSSAT_DATE_STYLES.join(' or ')} (got '${file.dateFormat}').`);
+  }
+  let insi: string | undefined;
+  if (file.insi !== undefined) {
+    const name = names.insi ?? 'insi';
+    if (!/^[A-Za-z0-9]{4}$/.test(file.insi)) throw invalidParameterValue(name, `${name} must be 4 letters or digits, such as IAAM (got '${file.insi}').`);
+    insi = file.insi.toUpperCase();
+  }
+  return { dateStyle, insi };
 }
 
 export function createWeatherExportService(deps: { observations: ObservationService; elevation: ElevationModel }): WeatherExportService {
   const { observations, elevation } = deps;
   return {
-    async export({ location, today }, span, format, options = {}) {
+    async export({ location, today }, span, file, options = {}) {
+      const format = exportFormatNamed(file.format);
+      const exportOptions = exportOptionsOf(file, options.names);
       const window = observationWindow(today);
-      checkDatesWithin(span, window, options.spanNames);
+      checkDatesWithin(span, window, options.names?.span);
       const range: DateRange = { start: span.start, end: span.end };
       const climate = climatePeriod(range, { start: window.earliest, end: window.latest });
       const climateInside = climate !== null && climate.start >= range.start && climate.end <= range.end;
@@ -86,7 +132,7 @@ export function createWeatherExportService(deps: { observations: ObservationServ
         climateDays,
         fieldId: location.fieldId,
       };
-      return { text: format.write(input, options), fileName: format.fileName(input, options), sources, input };
+      return { text: format.write(input, exportOptions), fileName: format.fileName(input, exportOptions), sources, input, format };
     },
   };
 }

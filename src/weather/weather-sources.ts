@@ -2,7 +2,6 @@
  * Builds the configured weather source chain (`AGWX_WEATHER`, default `store,synthetic`): one
  * source per name, in order. Providers cache what they fetch in the database.
  */
-import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { Store } from '../store/store.js';
 import { createNasaPowerSource } from './providers/nasa-power/nasa-power-source.js';
@@ -13,7 +12,18 @@ import { createStoreSource } from './store/store-source.js';
 import { createSyntheticSource } from './synthetic/synthetic-source.js';
 import type { WeatherSource } from './weather-source.js';
 
-export function createWeatherSources(config: Config, store: Store, clock: Clock): WeatherSource {
+/** What the chain is built from (the configuration's weather settings). */
+export interface WeatherSourceSettings {
+  /** The sources in the order they are asked (`AGWX_WEATHER`). */
+  weatherSources: readonly SourceName[];
+  /** Synthetic cell-years kept in memory. */
+  syntheticCacheSize: number;
+  openMeteoForecastUrl?: string;
+  openMeteoArchiveUrl?: string;
+  nasaPowerUrl?: string;
+}
+
+export function createWeatherSources(config: WeatherSourceSettings, store: Store, clock: Clock): WeatherSource {
   const cache = createDatabaseWeatherCache(store.weather);
   const build: Record<SourceName, () => WeatherSource> = {
     store: () => createStoreSource(store.weather),

@@ -1,7 +1,7 @@
 /** The job settings of the configuration: defaults and validation. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { jobWorkerOptions } from '../../src/jobs/job-worker.js';
+import { jobWorkerOptions } from '../../src/cli/job-worker-options.js';
 
 describe('job configuration', () => {
   it('has documented defaults', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS } from '../../src/exports/export-formats.js';
 import { createObservationService } from '../../src/services/observation-service.js';
 import { chunks, createWeatherExportService } from '../../src/services/weather-export-service.js';
 import { locationAt } from '../../src/services/weather-service.js';
@@ -21,7 +20,7 @@ describe('weather export service', () => {
     const weather = createFakeWeatherSource();
     const service = createWeatherExportService({ observations: createObservationService(weather), elevation: GRID });
     const seen: number[] = [];
-    const file = await service.export(IOWA, { start: '2024-03-01', end: '2024-05-31', single: false }, EXPORT_FORMATS.dssat, { onProgress: (f) => seen.push(f) });
+    const file = await service.export(IOWA, { start: '2024-03-01', end: '2024-05-31', single: false }, { format: 'dssat' }, { onProgress: (f) => seen.push(f) });
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(1);
     expect(seen.every((f, i) => i === 0 || f > seen[i - 1]!)).toBe(true);
@@ -36,7 +35,7 @@ describe('weather export service', () => {
     const weather = createFakeWeatherSource();
     weather.elevation = 300;
     const service = createWeatherExportService({ observations: createObservationService(weather), elevation: GRID });
-    const file = await service.export(IOWA, { start: '2022-06-01', end: '2024-06-14', single: false }, EXPORT_FORMATS.apsim);
+    const file = await service.export(IOWA, { start: '2022-06-01', end: '2024-06-14', single: false }, { format: 'apsim' });
     expect(weather.dailyCalls.map((c) => c.range)).toEqual([{ start: '2022-06-01', end: '2024-06-14' }]);
     expect(file.input.climateDays[0]!.date).toBe('2023-01-01');
     expect(file.input.climateDays.at(-1)!.date).toBe('2023-12-31');
