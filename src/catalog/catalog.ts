@@ -2,8 +2,9 @@
  * The crop and growth-stage model catalogue: plain data (data/catalog/*.json), checked once when
  * it is loaded and indexed for lookups. Nothing here reads files; see load-catalog.ts.
  */
-import { type Static, Type } from 'typebox';
+import { type Static, type TLiteral, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { GDD_METHODS } from '../agronomy/gdd.js';
 
 const NullableText = Type.Union([Type.String({ minLength: 1 }), Type.Null()]);
 
@@ -30,13 +31,11 @@ export const ModelStageSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A model's `gddMethod`: one of the API's four methods, each implemented in agronomy/gdd.ts. */
-export const ModelGddMethodSchema = Type.Union([
-  Type.Literal('standard'),
-  Type.Literal('modifiedstandard'),
-  Type.Literal('min-temp-cap'),
-  Type.Literal('min-temp-constant'),
-]);
+/** One literal schema per method name, in table order (map keeps the order; its type loses the tuple). */
+type Literals<Names extends readonly string[]> = { -readonly [I in keyof Names]: TLiteral<Names[I]> };
+
+/** A model's `gddMethod`: one of the API's methods, a literal for each entry of GDD_METHOD_TABLE. */
+export const ModelGddMethodSchema = Type.Union(GDD_METHODS.map((method) => Type.Literal(method)) as unknown as Literals<typeof GDD_METHODS>);
 
 export const GrowthStageModelSchema = Type.Object(
   {

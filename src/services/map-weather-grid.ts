@@ -19,6 +19,7 @@
 import { LRUCache } from 'lru-cache';
 import type { LonLatBBox, WeatherGridProvider, WeatherGridSampler, WeatherGridVariable } from '../maps/index.js';
 import { addDays, fromEpochDay, type IsoDate } from '../core/dates.js';
+import { dailyVariableOfMapGrid } from '../weather/daily-variables.js';
 import { CELLS_PER_DEGREE, GRID_COLUMNS, GRID_ROWS, cellByIndex } from '../weather/grid.js';
 import type { GridCell, HourlyWeather, WeatherSource } from '../weather/weather-source.js';
 
@@ -155,6 +156,9 @@ function hourValues(hour: HourlyWeather): Float32Array {
   return Float32Array.of(hour.temperature, hour.dewPoint, hour.relativeHumidity, hour.precipitation, hour.windAverage, hour.windGust, hour.cloudCover);
 }
 
+/** The daily totals `recentPrecipitation` is estimated from where the source has no hours (its entry in DAILY_VARIABLES names the grid). */
+const RECENT_PRECIPITATION_DAILY = dailyVariableOfMapGrid('recentPrecipitation' satisfies WeatherGridVariable);
+
 /** No value at this point (the source had none). */
 const MISSING = new Float32Array(0);
 
@@ -197,7 +201,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     const elapsed = (localTime - Math.floor(localTime / DAY_MS) * DAY_MS) / DAY_MS;
     statistics.dailyRequests++;
     const daily = await weather.daily(cell, { start: addDays(today, -1), end: today });
-    const [yesterday, current] = [daily?.days[0]?.precipitation, daily?.days[1]?.precipitation];
+    const [yesterday, current] = [daily?.days[0]?.[RECENT_PRECIPITATION_DAILY], daily?.days[1]?.[RECENT_PRECIPITATION_DAILY]];
     if (yesterday == null || current == null) return MISSING;
     return Float32Array.of(yesterday * (1 - elapsed) + current * elapsed);
   }

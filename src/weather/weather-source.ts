@@ -2,13 +2,14 @@
  * The weather core's contract. Every source (synthetic, store, upstream providers) implements it;
  * services ask a chain of sources and take the first answer.
  *
- * Internal units (every source converts to these):
+ * Internal units (every source converts to these; each daily variable's is in daily-variables.ts):
  *   temperatures °C; precipitation mm; solar Wh/m² (per day for daily values, per hour for hourly);
  *   relative humidity %; vapour pressure kPa; wind m/s measured at 10 m; soil moisture volumetric %;
  *   elevation m above sea level.
  */
 import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
+import { DAILY_VARIABLE_NAMES, type DailyValues, type DailyVariableName } from './daily-variables.js';
 
 /** A cell of the 5-arc-minute global grid (see grid.ts). */
 export interface GridCell {
@@ -27,52 +28,23 @@ export interface DateRange {
   readonly end: IsoDate;
 }
 
-/** One local calendar day of weather. `null` where the source has no value for that variable. */
-export interface DailyWeather {
+/**
+ * One local calendar day of weather: a value of each variable of DAILY_VARIABLES
+ * (daily-variables.ts, which gives each one's unit and meaning), `null` where the source has no
+ * value for it. The optional ones are absent from the days of sources that never give them.
+ */
+export interface DailyWeather extends DailyValues {
   date: IsoDate;
-  tmax: number | null;
-  tmin: number | null;
-  precipitation: number | null;
-  /** Daily total shortwave radiation, Wh/m². */
-  solar: number | null;
-  /**
-   * Highest and lowest relative humidity of the day, %. When the source gives a dew point (or a
-   * vapour pressure) or a daily mean instead, these are derived from it for display; reference
-   * ET uses what the source gave (`vapourPressure`, `rhMean`).
-   */
-  rhMax: number | null;
-  rhMin: number | null;
-  /**
-   * Actual vapour pressure of the day, kPa, when the source gives it or a dew point (ea = e°(Tdew),
-   * FAO-56 eq. 14). Absent (undefined) or null when the source gives neither.
-   */
-  vapourPressure?: number | null;
-  /** Daily mean relative humidity, %, when the source gives it. Absent or null otherwise. */
-  rhMean?: number | null;
-  /** Highest wind speed of the day, m/s at 10 m. */
-  windDayMax: number | null;
-  /** Highest wind speed of the morning hours (06:00–12:00 local), m/s at 10 m. */
-  windMorningMax: number | null;
-  /** Mean wind speed of the day, m/s at 10 m. */
-  windAverage: number | null;
 }
+
+/** Every variable null, to be spread into a new day. */
+const NO_VALUES: Readonly<Record<DailyVariableName, null>> = Object.freeze(
+  Object.fromEntries(DAILY_VARIABLE_NAMES.map((name) => [name, null])) as Record<DailyVariableName, null>,
+);
 
 /** A day with no values (every variable null). */
 export function emptyDailyWeather(date: IsoDate): DailyWeather {
-  return {
-    date,
-    tmax: null,
-    tmin: null,
-    precipitation: null,
-    solar: null,
-    rhMax: null,
-    rhMin: null,
-    vapourPressure: null,
-    rhMean: null,
-    windDayMax: null,
-    windMorningMax: null,
-    windAverage: null,
-  };
+  return { date, ...NO_VALUES };
 }
 
 export interface DailyResult {

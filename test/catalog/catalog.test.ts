@@ -6,9 +6,11 @@
  * a public client, with the display's cut-off strings left as they were).
  */
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { isGddMethod } from '../../src/agronomy/gdd.js';
-import { type CropRecord, createCatalog, type GrowthStageModel } from '../../src/catalog/catalog.js';
+import type { Static } from 'typebox';
+import { Value } from 'typebox/value';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { GDD_METHODS, type GddMethod, isGddMethod } from '../../src/agronomy/gdd.js';
+import { type CropRecord, createCatalog, type GrowthStageModel, ModelGddMethodSchema } from '../../src/catalog/catalog.js';
 import { DEFAULT_CATALOG_DIRECTORY, loadCatalog } from '../../src/catalog/load-catalog.js';
 import { originalModelTables } from '../support/original-models.js';
 
@@ -171,5 +173,14 @@ describe('catalogue checks', () => {
     ['a model with an unknown gddMethod', [crop('a-generic', 'a', true)], [{ ...stageModel([1]), gddMethod: 'average' }], 'models[0]'],
   ])('refuses %s', (_label, crops, models, message) => {
     expect(build(crops as CropRecord[], models as GrowthStageModel[])).toThrow(message);
+  });
+});
+
+describe("a model's gddMethod", () => {
+  it('is exactly one of the methods of the GDD method table', () => {
+    expectTypeOf<Static<typeof ModelGddMethodSchema>>().toEqualTypeOf<GddMethod>();
+    expect(ModelGddMethodSchema.anyOf.map((literal) => literal.const)).toEqual([...GDD_METHODS]);
+    for (const method of GDD_METHODS) expect(Value.Check(ModelGddMethodSchema, method), method).toBe(true);
+    for (const other of ['', 'Standard', 'modified-standard', 'gdd', 10, null]) expect(Value.Check(ModelGddMethodSchema, other), String(other)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
 import { NORM_YEARS_DESCRIPTION } from '../weather/weather-norm-schemas.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
+import { GDD_METHODS_IN_WORDS } from './gdd-parameters.js';
 
 export { NullableNumber, WeatherLocationSchema as AgronomicLocationSchema };
 
@@ -24,7 +25,7 @@ export const AgronomicLinksSchema = Type.Object({
 
 /** GDD parameters (spec "GDD parameters and defaults"), as text; parsed by gdd-parameters.ts. */
 export const GddQuery = {
-  gddMethod: Type.Optional(Type.String({ description: 'standard (default), modifiedstandard, min-temp-cap or min-temp-constant' })),
+  gddMethod: Type.Optional(Type.String({ description: GDD_METHODS_IN_WORDS })),
   gddBaseTemp: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
   gddMinBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
   gddMaxBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),

@@ -1,7 +1,7 @@
 /**
- * The GDD query parameters shared by agronomic values and norms: `gddMethod` (`standard`,
- * `modifiedstandard`, `min-temp-cap`, `min-temp-constant`) and the integers `gddBaseTemp`,
- * `gddMinBoundary`, `gddMaxBoundary` in the request's unit system (°C under metric, °F under usa).
+ * The GDD query parameters shared by agronomic values and norms: `gddMethod` (a method of
+ * GDD_METHOD_TABLE in agronomy/gdd.ts) and the integers `gddBaseTemp`, `gddMinBoundary`,
+ * `gddMaxBoundary` in the request's unit system (°C under metric, °F under usa).
  */
 import {
   DEFAULT_GDD_METHOD,
@@ -15,6 +15,13 @@ import type { UnitSystem } from '../../core/units.js';
 import { invalidParameter } from '../../http/api-error.js';
 
 const INTEGER = /^[+-]?\d+$/;
+
+/** The methods in words for the API description: `standard (default), modifiedstandard, … or …`. */
+export const GDD_METHODS_IN_WORDS = inWords(GDD_METHODS.map((method) => (method === DEFAULT_GDD_METHOD ? `${method} (default)` : method)));
+
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
 
 function parseInteger(text: string | undefined, name: string, unitSystem: UnitSystem): number | null {
   if (text === undefined || text === '') return null;

@@ -1,10 +1,13 @@
-/** The one place that knows the Daily observation JSON shape and key order. */
+/**
+ * The one place that knows the Daily observation JSON shape and key order. Values convert into the
+ * request's unit system as the daily variables table says (`dailyValue`).
+ */
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
-import { type DailyWeather, depthInUnitSystem, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
+import type { DailyWeather } from '../../services/weather-service.js';
 import { OBSERVATION_PROPERTIES } from './observation-schemas.js';
-import { convert, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
+import { dailyValue, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Daily observation: one row per day. */
@@ -27,17 +30,17 @@ export function presentObservation(day: DailyWeather, view: ObservationView) {
     date: day.date,
     location: presentLocation(view.place.location),
     temperatures: {
-      max: convert(day.tmax, temperatureInUnitSystem, units),
-      min: convert(day.tmin, temperatureInUnitSystem, units),
+      max: dailyValue(day, 'tmax', units),
+      min: dailyValue(day, 'tmin', units),
       units: temperatureUnits(units),
     },
-    precipitation: { amount: convert(day.precipitation, depthInUnitSystem, units), units: precipitationUnits(units) },
-    solar: { amount: day.solar, units: SOLAR_UNITS },
-    relativeHumidity: { max: day.rhMax, min: day.rhMin },
+    precipitation: { amount: dailyValue(day, 'precipitation', units), units: precipitationUnits(units) },
+    solar: { amount: dailyValue(day, 'solar', units), units: SOLAR_UNITS },
+    relativeHumidity: { max: dailyValue(day, 'rhMax', units), min: dailyValue(day, 'rhMin', units) },
     wind: {
-      morningMax: convert(day.windMorningMax, speedInUnitSystem, units),
-      dayMax: convert(day.windDayMax, speedInUnitSystem, units),
-      average: convert(day.windAverage, speedInUnitSystem, units),
+      morningMax: dailyValue(day, 'windMorningMax', units),
+      dayMax: dailyValue(day, 'windDayMax', units),
+      average: dailyValue(day, 'windAverage', units),
       units: windUnits(units),
     },
     _links: itemLinks(view.place, observationPath(view.place, day.date), view.baseUrl),

@@ -1,5 +1,10 @@
-/** The `units` labels of weather responses for each unit system (spec: C/F, mm/in, m/sec/mph). */
+/**
+ * The `units` labels of weather responses for each unit system (spec: C/F, mm/in, m/sec/mph), and
+ * the conversion of daily values into the unit system's units.
+ */
 import type { UnitSystem } from '../../core/units.js';
+import { DAILY_VARIABLES, type DailyVariableName, type UnitConversion } from '../../services/daily-variables.js';
+import { type DailyWeather, depthInUnitSystem, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
 
 export const SOLAR_UNITS = 'Wh/m^2';
 
@@ -16,6 +21,19 @@ export function windUnits(system: UnitSystem): 'm/sec' | 'mph' {
 }
 
 /** Applies a conversion to a value that may be missing. */
-export function convert(value: number | null, conversion: (value: number, system: UnitSystem) => number, system: UnitSystem): number | null {
+function convert(value: number | null, conversion: (value: number, system: UnitSystem) => number, system: UnitSystem): number | null {
   return value === null ? null : conversion(value, system);
+}
+
+/** Each kind of conversion of the daily variables table, for a value in the internal unit. */
+const UNIT_SYSTEM_CONVERSIONS: Readonly<Record<UnitConversion, (value: number, system: UnitSystem) => number>> = {
+  temperature: temperatureInUnitSystem,
+  depth: depthInUnitSystem,
+  speed: speedInUnitSystem,
+  none: (value) => value,
+};
+
+/** A daily variable of the day in the unit system's unit, as its table entry says; null when missing. */
+export function dailyValue(day: DailyWeather, name: DailyVariableName, system: UnitSystem): number | null {
+  return convert(day[name] ?? null, UNIT_SYSTEM_CONVERSIONS[DAILY_VARIABLES[name].conversion], system);
 }

@@ -5,6 +5,7 @@
  * `guessCsvColumns`). Lines starting with `#` are comments.
  */
 import { isIsoDate, addDays } from '../../core/dates.js';
+import { DAILY_VARIABLE_ENTRIES, type DAILY_VARIABLES, type DailyVariableName, type InternalUnit } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationParseOptions } from './station-file-format.js';
 import {
@@ -49,28 +50,57 @@ export interface CsvWindColumn extends CsvColumn<WindUnit> {
   height?: number;
 }
 
-export interface CsvColumnMapping {
-  date: { column: CsvColumnRef; format?: CsvDateFormat };
-  tmax?: CsvColumn<TemperatureUnit>;
-  tmin?: CsvColumn<TemperatureUnit>;
-  precipitation?: CsvColumn<PrecipitationUnit>;
-  solar?: CsvColumn<SolarUnit>;
-  rhMax?: CsvColumn<HumidityUnit>;
-  rhMin?: CsvColumn<HumidityUnit>;
-  /**
-   * Daily mean humidity: kept as `rhMean`, and shown as both rhMax and rhMin when those are not
-   * mapped or missing.
-   */
-  rhMean?: CsvColumn<HumidityUnit>;
-  /**
-   * Daily dew point: kept as the vapour pressure ea = e°(Tdew) (FAO-56 eq. 14) that reference ET
-   * uses; also gives the rhMax/rhMin shown (see `humidityRangeFromDewPoint`) when those are missing.
-   */
-  dewPoint?: CsvColumn<TemperatureUnit>;
-  windDayMax?: CsvWindColumn;
-  windMorningMax?: CsvWindColumn;
-  windAverage?: CsvWindColumn;
+/** The units a column of each kind may be in; the first is the default. */
+const UNITS = {
+  temperature: ['C', '0.1C', 'F', 'K'],
+  precipitation: ['mm', '0.1mm', 'cm', 'in'],
+  solar: ['Wh/m2', 'kWh/m2', 'MJ/m2', 'kJ/m2', 'J/cm2', 'W/m2', 'langley'],
+  humidity: ['%', 'fraction'],
+  wind: ['m/s', '0.1m/s', 'km/h', 'mph', 'knots', 'km/day'],
+} as const;
+
+type ColumnKind = keyof typeof UNITS;
+
+interface UnitOfKind {
+  temperature: TemperatureUnit;
+  precipitation: PrecipitationUnit;
+  solar: SolarUnit;
+  humidity: HumidityUnit;
+  wind: WindUnit;
 }
+
+/**
+ * The kind of column each internal unit is read from. A variable of DAILY_VARIABLES in one of
+ * these units may have a column of its own; the others (vapour pressure) come from other columns.
+ */
+const KIND_OF_INTERNAL_UNIT = {
+  '°C': 'temperature',
+  mm: 'precipitation',
+  'Wh/m²': 'solar',
+  '%': 'humidity',
+  'm/s': 'wind',
+} as const satisfies Partial<Record<InternalUnit, ColumnKind>>;
+
+type Table = typeof DAILY_VARIABLES;
+type KindOfUnit = typeof KIND_OF_INTERNAL_UNIT;
+
+/** Daily variables a column may give as they are. */
+type ColumnVariable = { [Name in DailyVariableName]: Table[Name]['unit'] extends keyof KindOfUnit ? Name : never }[DailyVariableName];
+type KindOf<Name extends ColumnVariable> = KindOfUnit[Extract<Table[Name]['unit'], keyof KindOfUnit>];
+
+/**
+ * Which column holds the date and each variable, and in which unit. Besides the variables of
+ * DAILY_VARIABLES in the units above:
+ * - `rhMean`, the daily mean humidity, is kept, and shown as both rhMax and rhMin when those are
+ *   not mapped or missing;
+ * - `dewPoint`, the daily dew point, is kept as the vapour pressure ea = e°(Tdew) (FAO-56 eq. 14)
+ *   that reference ET uses, and gives the rhMax/rhMin shown (see `humidityRangeFromDewPoint`)
+ *   when those are missing.
+ */
+export type CsvColumnMapping = {
+  date: { column: CsvColumnRef; format?: CsvDateFormat };
+  dewPoint?: CsvColumn<TemperatureUnit>;
+} & { [Name in ColumnVariable]?: KindOf<Name> extends 'wind' ? CsvWindColumn : CsvColumn<UnitOfKind[KindOf<Name>]> };
 
 export interface CsvParseOptions extends StationParseOptions {
   /** Default: guessed from the header names. */
@@ -85,31 +115,18 @@ export interface CsvParseOptions extends StationParseOptions {
 
 export const DEFAULT_MISSING_MARKERS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'null', '-', '-99', '-999', '-9999'];
 
-const UNITS = {
-  temperature: ['C', '0.1C', 'F', 'K'],
-  precipitation: ['mm', '0.1mm', 'cm', 'in'],
-  solar: ['Wh/m2', 'kWh/m2', 'MJ/m2', 'kJ/m2', 'J/cm2', 'W/m2', 'langley'],
-  humidity: ['%', 'fraction'],
-  wind: ['m/s', '0.1m/s', 'km/h', 'mph', 'knots', 'km/day'],
-} as const;
+type MappedVariable = ColumnVariable | 'dewPoint';
 
-type MappedVariable = Exclude<keyof CsvColumnMapping, 'date'>;
-
-const VARIABLE_KIND: Record<MappedVariable, keyof typeof UNITS> = {
-  tmax: 'temperature',
-  tmin: 'temperature',
+/** Every variable a column may give, with its kind: those of DAILY_VARIABLES, then the dew point. */
+const VARIABLE_KIND: Readonly<Record<MappedVariable, ColumnKind>> = Object.freeze({
+  ...(Object.fromEntries(
+    DAILY_VARIABLE_ENTRIES.flatMap(([name, { unit }]) => (unit in KIND_OF_INTERNAL_UNIT ? [[name, KIND_OF_INTERNAL_UNIT[unit as keyof KindOfUnit]]] : [])),
+  ) as Record<ColumnVariable, ColumnKind>),
   dewPoint: 'temperature',
-  precipitation: 'precipitation',
-  solar: 'solar',
-  rhMax: 'humidity',
-  rhMin: 'humidity',
-  rhMean: 'humidity',
-  windDayMax: 'wind',
-  windMorningMax: 'wind',
-  windAverage: 'wind',
-};
+});
 
-const HEADER_ALIASES: Record<keyof CsvColumnMapping, readonly string[]> = {
+/** Header names (lower case) guessed for each column; a variable not listed here is guessed by its own name. */
+const HEADER_ALIASES: { readonly date: readonly string[] } & Partial<Record<MappedVariable, readonly string[]>> = {
   date: ['date', 'day', 'yyyymmdd'],
   tmax: ['tmax', 'tx', 'temperature_max', 'max_temperature', 'maxtemp'],
   tmin: ['tmin', 'tn', 'temperature_min', 'min_temperature', 'mintemp'],
@@ -138,7 +155,7 @@ export function guessCsvColumns(headers: readonly string[]): CsvColumnMapping {
   if (dateIndex === undefined) throw new Error(`no date column among ${headers.join(', ')}; pass a column mapping`);
   const mapping: CsvColumnMapping = { date: { column: dateIndex } };
   for (const variable of Object.keys(VARIABLE_KIND) as MappedVariable[]) {
-    const index = find(HEADER_ALIASES[variable]);
+    const index = find(HEADER_ALIASES[variable] ?? [variable.toLowerCase()]);
     if (index !== undefined) (mapping as unknown as Record<string, unknown>)[variable] = { column: index };
   }
   return mapping;
@@ -384,24 +401,15 @@ function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: st
   const dateText = fields[mapping.dateIndex]!;
   if (isMissing(dateText)) throw new BadRow(`${mapping.dateName}: date is missing`);
   const day = emptyDay(parseCsvDate(dateText, mapping.dateFormat));
-  const values: Partial<Record<MappedVariable, number | null>> = {};
+  let dewPoint: number | null = null;
   for (const column of mapping.columns) {
     const text = fields[column.index]!;
-    values[column.variable] = isMissing(text) ? null : convert(column, requireNumber(text, column.name));
+    const value = isMissing(text) ? null : convert(column, requireNumber(text, column.name));
+    if (column.variable === 'dewPoint') dewPoint = value;
+    else day[column.variable] = value;
   }
-  day.tmax = values.tmax ?? null;
-  day.tmin = values.tmin ?? null;
-  day.precipitation = values.precipitation ?? null;
-  day.solar = values.solar ?? null;
-  day.rhMax = values.rhMax ?? null;
-  day.rhMin = values.rhMin ?? null;
-  day.windDayMax = values.windDayMax ?? null;
-  day.windMorningMax = values.windMorningMax ?? null;
-  day.windAverage = values.windAverage ?? null;
-  const dewPoint = values.dewPoint ?? null;
-  const mean = values.rhMean ?? null;
+  const mean = day.rhMean ?? null;
   day.vapourPressure = dewPoint === null ? null : saturationVapourPressure(dewPoint);
-  day.rhMean = mean;
   if (day.rhMax === null && day.rhMin === null) {
     if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
       const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);

@@ -1,32 +1,35 @@
 /**
- * Packs the days of one year of one (dataset, cell) into bytes: 366 slots of 13 float64
- * values [fetchedAt, complete, tmax, tmin, precipitation, solar, rhMax, rhMin, windDayMax,
+ * Packs the days of one year of one (dataset, cell) into bytes: 366 slots of float64 values
+ * [fetchedAt, complete, then each variable of DAILY_VARIABLES at its `slot`]. Today that is 13
+ * values: [fetchedAt, complete, tmax, tmin, precipitation, solar, rhMax, rhMin, windDayMax,
  * windMorningMax, windAverage, vapourPressure, rhMean]. A slot whose fetchedAt is NaN is empty; a
  * missing value is NaN. Float64 keeps imported values exact.
  *
- * Rows written before vapour pressure and mean humidity were kept have 11 values per slot; they
- * decode with those two missing, and are written back in the 13-value layout.
+ * Rows written before a variable was added are narrower (the first layout had 11 values, without
+ * vapourPressure and rhMean); they decode with the newer variables missing, and are written back
+ * in the current layout.
  */
 import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../../core/dates.js';
+import { DAILY_VARIABLE_NAMES, DAILY_VARIABLES, type DailyVariableName } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 
 const SLOTS = 366;
-const WIDTH = 13;
+/** fetchedAt and complete come before the variables. */
+const HEADER = 2;
 /** Values per slot of the first layout (no vapourPressure, rhMean). */
 const LEGACY_WIDTH = 11;
-const VARIABLES = [
-  'tmax',
-  'tmin',
-  'precipitation',
-  'solar',
-  'rhMax',
-  'rhMin',
-  'windDayMax',
-  'windMorningMax',
-  'windAverage',
-  'vapourPressure',
-  'rhMean',
-] as const;
+
+/** The variables in slot order, each with its index within a stored day. */
+const STORED: readonly { readonly name: DailyVariableName; readonly offset: number }[] = storedLayout();
+const WIDTH = HEADER + STORED.length;
+
+function storedLayout(): { name: DailyVariableName; offset: number }[] {
+  const layout = DAILY_VARIABLE_NAMES.map((name) => ({ name, offset: HEADER + DAILY_VARIABLES[name].slot })).sort((a, b) => a.offset - b.offset);
+  layout.forEach(({ name, offset }, i) => {
+    if (offset !== HEADER + i) throw new Error(`daily variable '${name}' has slot ${offset - HEADER}; slots must run from 0 without gaps or repeats`);
+  });
+  return layout;
+}
 
 export interface StoredDay {
   day: DailyWeather;
@@ -39,22 +42,20 @@ export function emptyYear(): Float64Array {
 }
 
 export function decodeYear(bytes: Uint8Array | null): Float64Array {
-  if (bytes && bytes.length === SLOTS * LEGACY_WIDTH * 8) return widenLegacyYear(bytes);
-  if (!bytes || bytes.length !== SLOTS * WIDTH * 8) return emptyYear();
+  const width = bytes ? bytes.length / (SLOTS * 8) : 0;
+  if (!bytes || !Number.isInteger(width) || width < LEGACY_WIDTH || width > WIDTH) return emptyYear();
   // Copy: the driver's buffer may not be 8-byte aligned.
   const copy = new Uint8Array(bytes.length);
   copy.set(bytes);
-  return new Float64Array(copy.buffer);
+  const values = new Float64Array(copy.buffer);
+  return width === WIDTH ? values : widenYear(values, width);
 }
 
-/** An 11-value-per-slot year in the current layout, the two newer values missing. */
-function widenLegacyYear(bytes: Uint8Array): Float64Array {
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  const legacy = new Float64Array(copy.buffer);
+/** A year written with `width` values per slot in the current layout, the newer values missing. */
+function widenYear(narrow: Float64Array, width: number): Float64Array {
   const values = emptyYear();
   for (let slot = 0; slot < SLOTS; slot++) {
-    values.set(legacy.subarray(slot * LEGACY_WIDTH, (slot + 1) * LEGACY_WIDTH), slot * WIDTH);
+    values.set(narrow.subarray(slot * width, (slot + 1) * width), slot * WIDTH);
   }
   return values;
 }
@@ -68,35 +69,36 @@ const valueAt = (values: Float64Array, index: number): number | null => {
   return value === value ? value : null; // NaN → null
 };
 
+/**
+ * The day of a slot as one object literal with every variable written out, compiled once from
+ * the table: this runs for every stored day that is read, and a loop over the variables (keyed
+ * stores) is several times slower. The names are the table's keys, checked to be identifiers.
+ */
+const readDay = compileDayReader();
+
+function compileDayReader(): (values: Float64Array, base: number, date: IsoDate) => DailyWeather {
+  const properties = STORED.map(({ name, offset }) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`daily variable '${name}' is not an identifier`);
+    return `${name}: valueAt(values, base + ${offset})`;
+  });
+  const factory = new Function('valueAt', `return (values, base, date) => ({ date, ${properties.join(', ')} });`) as (
+    read: typeof valueAt,
+  ) => (values: Float64Array, base: number, date: IsoDate) => DailyWeather;
+  return factory(valueAt);
+}
+
 export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undefined {
   const base = (dayOfYear(date) - 1) * WIDTH;
   const fetchedAt = values[base]!;
   if (Number.isNaN(fetchedAt)) return undefined;
-  // Written out (not a loop over VARIABLES): this runs for every stored day that is read.
-  const day: DailyWeather = {
-    date,
-    tmax: valueAt(values, base + 2),
-    tmin: valueAt(values, base + 3),
-    precipitation: valueAt(values, base + 4),
-    solar: valueAt(values, base + 5),
-    rhMax: valueAt(values, base + 6),
-    rhMin: valueAt(values, base + 7),
-    windDayMax: valueAt(values, base + 8),
-    windMorningMax: valueAt(values, base + 9),
-    windAverage: valueAt(values, base + 10),
-    vapourPressure: valueAt(values, base + 11),
-    rhMean: valueAt(values, base + 12),
-  };
-  return { day, complete: values[base + 1] === 1, fetchedAt };
+  return { day: readDay(values, base, date), complete: values[base + 1] === 1, fetchedAt };
 }
 
 export function writeSlot(values: Float64Array, stored: StoredDay): void {
   const base = (dayOfYear(stored.day.date) - 1) * WIDTH;
   values[base] = stored.fetchedAt;
   values[base + 1] = stored.complete ? 1 : 0;
-  VARIABLES.forEach((name, i) => {
-    values[base + 2 + i] = stored.day[name] ?? NaN;
-  });
+  for (const { name, offset } of STORED) values[base + offset] = stored.day[name] ?? NaN;
 }
 
 /** The dates of [start, end] grouped by calendar year. */

@@ -5,6 +5,7 @@
  * exactly for the same issue day and changes when it is issued again a day later.
  */
 import { saturationVapourPressure } from '../../agronomy/pet.js';
+import type { RequiredDailyVariableName } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { DailyClimate } from './cell-climate.js';
 import { standardNormalCdf } from './hash-random.js';
@@ -24,19 +25,11 @@ export const FORECAST_ERROR = {
   windSd: [0.08, 0.05],
 } as const;
 
-/** A forecast day: daily values plus the chance of measurable precipitation that day (0-100). */
-export interface ForecastDay extends DailyWeather {
-  tmax: number;
-  tmin: number;
-  precipitation: number;
-  solar: number;
-  rhMax: number;
-  rhMin: number;
-  windDayMax: number;
-  windMorningMax: number;
-  windAverage: number;
-  precipitationChance: number;
-}
+/**
+ * A forecast day: daily values (every variable every source states, never null) plus the chance of
+ * measurable precipitation that day (0-100).
+ */
+export type ForecastDay = DailyWeather & { [Name in RequiredDailyVariableName]: number } & { precipitationChance: number };
 
 /**
  * `truth` must have all values; `draws` holds 7 standard normals for this (place, issue, target);

@@ -30,6 +30,7 @@
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { saturationVapourPressure } from '../../agronomy/pet.js';
 import { isLeapYear, toEpochDay } from '../../core/dates.js';
+import type { RequiredDailyVariableName } from '../daily-variables.js';
 import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
 import { hashKeys, hashToUniform, mix32, standardNormalCdf } from './hash-random.js';
 import { phaseOfDay } from './mean-preserving-curve.js';
@@ -88,25 +89,16 @@ export const GENERATOR_PARAMETERS = {
   precipitationFieldLocalShare: 0.12,
 } as const;
 
-/** One year of generated days at one place, 1 January first. */
-export interface CellYear {
+/**
+ * One year of generated days at one place, 1 January first: a series of each variable every
+ * source states (the required ones of DAILY_VARIABLES, in their internal units).
+ */
+export type CellYear = {
   readonly year: number;
   /** Days since 1970-01-01 of 1 January. */
   readonly firstEpochDay: number;
   readonly length: number;
-  readonly tmax: Float64Array;
-  readonly tmin: Float64Array;
-  /** mm */
-  readonly precipitation: Float64Array;
-  /** Wh/m² per day */
-  readonly solar: Float64Array;
-  readonly rhMax: Float64Array;
-  readonly rhMin: Float64Array;
-  /** m/s at 10 m */
-  readonly windAverage: Float64Array;
-  readonly windDayMax: Float64Array;
-  readonly windMorningMax: Float64Array;
-}
+} & { readonly [Name in RequiredDailyVariableName]: Float64Array };
 
 export interface WeatherGeneratorOptions {
   /** Changes every random draw; the default gives the project's reference weather. */

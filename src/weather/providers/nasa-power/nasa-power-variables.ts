@@ -1,6 +1,7 @@
 /**
  * NASA POWER daily parameters and how they map to `DailyWeather` (shared by the provider and the
- * NASA POWER file importers).
+ * NASA POWER file importers). The parameters asked for and the fields a complete day needs are
+ * the `nasaPower` entries of DAILY_VARIABLES; the conversions are here.
  *
  *   T2M_MAX, T2M_MIN (°C)                 → tmax, tmin
  *   PRECTOTCORR (mm/day; PRECTOT in v1)   → precipitation
@@ -14,6 +15,7 @@
  * Heights other than 10 m use the FAO-56 logarithmic profile (`windSpeedAt10m`).
  */
 import type { IsoDate } from '../../../core/dates.js';
+import { DAILY_VARIABLE_ENTRIES, dailyVariablesWhere, type DailyVariableName } from '../../daily-variables.js';
 import type { DailyWeather } from '../../weather-source.js';
 import {
   humidityRangeFromDewPoint,
@@ -25,11 +27,13 @@ import {
   type SolarUnit,
 } from '../../import/weather-units.js';
 
-/** Parameters the provider asks for (at most 20 per request). */
-export const NASA_POWER_DAILY_PARAMETERS = ['T2M_MAX', 'T2M_MIN', 'PRECTOTCORR', 'ALLSKY_SFC_SW_DWN', 'RH2M', 'T2MDEW', 'WS10M', 'WS10M_MAX'] as const;
+/** Parameters the provider asks for (at most 20 per request): the `nasaPower` ones of DAILY_VARIABLES. */
+export const NASA_POWER_DAILY_PARAMETERS: readonly string[] = Object.freeze(
+  DAILY_VARIABLE_ENTRIES.flatMap(([, { nasaPower }]) => (nasaPower?.parameter !== undefined ? [nasaPower.parameter] : [])),
+);
 
 /** Fields a day must have, not null, to be complete for caching. */
-export const NASA_POWER_COMPLETE_FIELDS = ['tmax', 'tmin', 'precipitation', 'solar', 'rhMax', 'rhMin', 'windAverage'] as const satisfies readonly (keyof DailyWeather)[];
+export const NASA_POWER_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(dailyVariablesWhere((variable) => variable.nasaPower?.complete === true));
 
 export const NASA_POWER_DEFAULT_FILL_VALUE = -999;
 

@@ -1,14 +1,19 @@
 /**
  * Open-Meteo variables the provider asks for, the names older answers used for them, and the
- * units it accepts (the parser converts by the units the answer states).
+ * units it accepts (the parser converts by the units the answer states). The daily ones come from
+ * the `openMeteo` entries of DAILY_VARIABLES.
  */
-import type { DailyWeather } from '../../weather-source.js';
+import { DAILY_VARIABLE_ENTRIES, dailyVariablesWhere, type DailyVariableName } from '../../daily-variables.js';
 
-/** Daily aggregates, for local days in the location's time zone. */
-export const OPEN_METEO_DAILY_VARIABLES = ['temperature_2m_max', 'temperature_2m_min', 'precipitation_sum', 'shortwave_radiation_sum'] as const;
+/** Daily aggregates, for local days in the location's time zone: those of variables not built from hours. */
+export const OPEN_METEO_DAILY_VARIABLES: readonly string[] = Object.freeze(
+  DAILY_VARIABLE_ENTRIES.flatMap(([, { openMeteo }]) => (openMeteo?.daily !== undefined && openMeteo.hourly === undefined ? [openMeteo.daily] : [])),
+);
 
 /** Hourly values asked together with a daily request, to build humidity and wind of each day. */
-export const OPEN_METEO_DAY_HOURLY_VARIABLES = ['relative_humidity_2m', 'wind_speed_10m'] as const;
+export const OPEN_METEO_DAY_HOURLY_VARIABLES: readonly string[] = Object.freeze([
+  ...new Set(DAILY_VARIABLE_ENTRIES.flatMap(([, { openMeteo }]) => (openMeteo?.hourly !== undefined ? [openMeteo.hourly] : []))),
+]);
 
 /**
  * Soil layers matching SOIL_DEPTHS (0-0.1, 0.1-0.4, 0.4-1, 1-2 m), in that order. Open-Meteo
@@ -44,17 +49,7 @@ export const OPEN_METEO_LEGACY_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Daily fields a past day must have, not null, to be complete. */
-export const OPEN_METEO_COMPLETE_FIELDS = [
-  'tmax',
-  'tmin',
-  'precipitation',
-  'solar',
-  'rhMax',
-  'rhMin',
-  'windDayMax',
-  'windMorningMax',
-  'windAverage',
-] as const satisfies readonly (keyof DailyWeather)[];
+export const OPEN_METEO_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(dailyVariablesWhere((variable) => variable.openMeteo?.complete === true));
 
 /** Local hours whose instantaneous wind values make up the morning (06:00–12:00, both ends). */
 export const MORNING_FIRST_HOUR = 6;
