@@ -25,7 +25,7 @@ import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../ag
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
-import type { DailyWeather, DateRange, WeatherSource } from '../weather/weather-source.js';
+import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
 import {
   accumulateInto,
   dailyAgronomicSeries,
@@ -100,11 +100,6 @@ function accumulationStartOf(request: AgronomicNormRequest, seasonYear: number):
   return dateIn(day < request.start ? seasonYear : seasonYear - 1, day);
 }
 
-/** Missing values for a date the source left out. */
-function emptyDay(date: string): DailyWeather {
-  return { date, tmax: null, tmin: null, precipitation: null, solar: null, rhMax: null, rhMin: null, windDayMax: null, windMorningMax: null, windAverage: null };
-}
-
 /** One season's days, one per date of `range` in order (a source's answer is checked by its ends and length). */
 async function seasonDays(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<{ source: string; days: readonly DailyWeather[]; elevation?: number | null }> {
   const result = await weather.daily(location.cell, range);
@@ -117,7 +112,7 @@ async function seasonDays(weather: WeatherSource, location: WeatherLocation, ran
   const aligned: DailyWeather[] = [];
   for (let i = 0; i < length; i++) {
     const date = fromEpochDay(first + i);
-    aligned.push(byDate.get(date) ?? emptyDay(date));
+    aligned.push(byDate.get(date) ?? emptyDailyWeather(date));
   }
   return { source: result.source, days: aligned, elevation: result.elevation ?? null };
 }

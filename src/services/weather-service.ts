@@ -13,7 +13,10 @@ import type { DateRange, GridCell } from '../weather/weather-source.js';
 // What the API layer needs of the weather core and the science, so that it depends on services only.
 export type { DailyWeather, WeatherSource } from '../weather/weather-source.js';
 export { SOIL_DEPTHS } from '../weather/weather-source.js';
+export { DAILY_VARIABLES } from '../weather/daily-variables.js';
+export type { DailyVariableName, UnitConversion } from '../weather/daily-variables.js';
 export {
+  millimetersToInches,
   depthInUnitSystem,
   speedInUnitSystem,
   temperatureDifferenceInUnitSystem,

@@ -20,7 +20,7 @@ import { agronomicNormsPresenter } from './agronomic-norm-presenter.js';
 import { AGRONOMIC_NORM_SORTS } from './agronomic-norm-schemas.js';
 import { agronomicLinks } from './agronomic-place.js';
 import { AGRONOMIC_NORM_PROPERTIES, parseAgronomicSelection } from './agronomic-properties.js';
-import { parseGddParameters } from './gdd-parameters.js';
+import { parseGddParameters } from '../../services/gdd-parameters.js';
 
 export interface AgronomicNormRouteServices extends PlaceRouteServices {
   places: PlaceService;

@@ -6,7 +6,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
 import { NORM_YEARS_DESCRIPTION } from '../weather/weather-norm-schemas.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
-import { GDD_METHODS_IN_WORDS } from './gdd-parameters.js';
+import { GDD_METHODS_IN_WORDS } from '../../services/gdd-parameters.js';
 
 export { NullableNumber, WeatherLocationSchema as AgronomicLocationSchema };
 

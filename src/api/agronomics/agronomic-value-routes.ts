@@ -17,7 +17,7 @@ import { agronomicLinks } from './agronomic-place.js';
 import { parseAgronomicSelection } from './agronomic-properties.js';
 import { agronomicValuesPresenter } from './agronomic-value-presenter.js';
 import { AGRONOMIC_VALUE_SORTS } from './agronomic-value-schemas.js';
-import { parseGddParameters } from './gdd-parameters.js';
+import { parseGddParameters } from '../../services/gdd-parameters.js';
 
 export interface AgronomicValueRouteServices extends PlaceRouteServices {
   places: PlaceService;

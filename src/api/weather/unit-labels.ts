@@ -3,8 +3,15 @@
  * the conversion of daily values into the unit system's units.
  */
 import type { UnitSystem } from '../../core/units.js';
-import { DAILY_VARIABLES, type DailyVariableName, type UnitConversion } from '../../services/daily-variables.js';
-import { type DailyWeather, depthInUnitSystem, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
+import {
+  DAILY_VARIABLES,
+  type DailyVariableName,
+  type DailyWeather,
+  depthInUnitSystem,
+  speedInUnitSystem,
+  temperatureInUnitSystem,
+  type UnitConversion,
+} from '../../services/weather-service.js';
 
 export const SOLAR_UNITS = 'Wh/m^2';
 

@@ -1,7 +1,8 @@
 /**
- * The GDD query parameters shared by agronomic values and norms: `gddMethod` (a method of
- * GDD_METHOD_TABLE in agronomy/gdd.ts) and the integers `gddBaseTemp`, `gddMinBoundary`,
- * `gddMaxBoundary` in the request's unit system (°C under metric, °F under usa).
+ * The GDD parameters of agronomic values and norms as a request writes them: `gddMethod` (a method
+ * of GDD_METHOD_TABLE in agronomy/gdd.ts) and the integers `gddBaseTemp`, `gddMinBoundary`,
+ * `gddMaxBoundary` in the request's unit system (°C under metric, °F under usa), resolved with the
+ * method's defaults; 400 naming the parameter when one is not allowed.
  */
 import {
   DEFAULT_GDD_METHOD,
@@ -10,9 +11,19 @@ import {
   gddParametersProblem,
   isGddMethod,
   resolveGddParameters,
-} from '../../agronomy/gdd.js';
-import type { UnitSystem } from '../../core/units.js';
-import { invalidParameter } from '../../http/api-error.js';
+} from '../agronomy/gdd.js';
+import { invalidParameterValue as invalidParameter } from '../core/errors.js';
+import type { UnitSystem } from '../core/units.js';
+
+export type { GddParameters } from '../agronomy/gdd.js';
+
+/** The GDD parameters of a request, as text. */
+export interface GddQuery {
+  gddMethod?: string;
+  gddBaseTemp?: string;
+  gddMinBoundary?: string;
+  gddMaxBoundary?: string;
+}
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -33,7 +44,7 @@ function parseInteger(text: string | undefined, name: string, unitSystem: UnitSy
   return Number(trimmed);
 }
 
-export function parseGddParameters(query: Record<string, string | undefined>, unitSystem: UnitSystem): GddParameters {
+export function parseGddParameters(query: GddQuery, unitSystem: UnitSystem): GddParameters {
   let method = DEFAULT_GDD_METHOD;
   if (query.gddMethod !== undefined && query.gddMethod !== '') {
     const lower = query.gddMethod.trim().toLowerCase();
