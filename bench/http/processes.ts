@@ -27,9 +27,14 @@ export function startBaseline(): Promise<Started> {
   });
 }
 
-/** Starts the built service (dist/) on `port` with `env`, and waits until it answers. */
+/**
+ * Starts the built service (dist/) on `port` with `env`, and waits until it answers.
+ * `BENCH_SERVICE_NODE_ARGS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to the service's
+ * Node.js only, to profile it under the benchmark's load.
+ */
 export async function startService(port: number, env: Record<string, string>, options: { ipc?: boolean } = {}): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'serve', '--no-dev-key'], {
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/cli/main.js'), 'serve', '--no-dev-key'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env, ...(options.ipc ? { AGWX_EVENT_LOOP_IPC: '1' } : {}) },
     stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
