@@ -193,7 +193,7 @@ export function createPlantingService(store: Store, catalog: Catalog, clock: Clo
       await requireField(accountId, fieldId);
       return store.plantings.list(accountId, { ...query, fieldId });
     },
-    replace: (accountId, fieldId, ref, input) => {
+    async replace(accountId, fieldId, ref, input) {
       const values = toValues(input);
       return update(accountId, fieldId, ref, () => values);
     },
