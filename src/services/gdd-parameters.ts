@@ -60,7 +60,13 @@ export function parseGddParameters(query: GddQuery, unitSystem: UnitSystem): Gdd
   });
   const problem = gddParametersProblem(parameters);
   if (problem !== null) {
-    const name = problem.startsWith('gddBaseTemp') ? 'gddBaseTemp' : problem.startsWith('gddMaxBoundary') ? 'gddMaxBoundary' : 'gddMinBoundary';
+    // Boundaries in the wrong order: name the one the request gave (the other is a default).
+    const givenOnlyMax = query.gddMinBoundary === undefined || query.gddMinBoundary === '';
+    const name = problem.startsWith('gddBaseTemp')
+      ? 'gddBaseTemp'
+      : problem.startsWith('gddMaxBoundary') || (problem.includes('must not be greater') && givenOnlyMax)
+        ? 'gddMaxBoundary'
+        : 'gddMinBoundary';
     throw invalidParameter(name, `${problem} (gddMethod=${parameters.method}, units=${unitSystem}; defaults apply to the values not given).`);
   }
   return parameters;

@@ -52,7 +52,7 @@ describe('GDD parameters', () => {
     refusal(() => parseGddParameters({ gddBaseTemp: '99999999999999999999' }, 'metric'), { kind: 'invalid', simpleMessage: parameterMessage('gddBaseTemp') });
   });
 
-  it("is 400 naming 'gddMinBoundary' when the lower boundary is above the upper one, defaults included", () => {
+  it('is 400 naming the boundary given when the lower boundary is above the upper one, defaults included', () => {
     const both = refusal(() => parseGddParameters({ gddMethod: 'modifiedstandard', gddMinBoundary: '31', gddMaxBoundary: '30' }, 'metric'), {
       kind: 'invalid',
       simpleMessage: parameterMessage('gddMinBoundary'),
@@ -60,6 +60,8 @@ describe('GDD parameters', () => {
     expect(both.detailedMessage).toBe('gddMinBoundary (31) must not be greater than gddMaxBoundary (30). (gddMethod=modifiedstandard, units=metric; defaults apply to the values not given).');
     // The default upper boundary of 30 °C against a lower one given as 40.
     refusal(() => parseGddParameters({ gddMethod: 'modifiedstandard', gddMinBoundary: '40' }, 'metric'), { kind: 'invalid', simpleMessage: parameterMessage('gddMinBoundary') });
+    // Only the upper boundary given, below the default lower one of 10 °C: the 400 names the one given.
+    refusal(() => parseGddParameters({ gddMethod: 'modifiedstandard', gddMaxBoundary: '5' }, 'metric'), { kind: 'invalid', simpleMessage: parameterMessage('gddMaxBoundary') });
     // Equal boundaries are allowed.
     expect(parseGddParameters({ gddMethod: 'modifiedstandard', gddMinBoundary: '20', gddMaxBoundary: '20' }, 'metric')).toMatchObject({ minBoundary: 20, maxBoundary: 20 });
   });
