@@ -1,12 +1,13 @@
 /**
  * Local time at a location, offline: the IANA zone from latitude/longitude (the bundled
  * `@photostructure/tz-lookup` boundaries) and the zone's offsets from the runtime's `Intl`
- * time-zone database. Pure functions; the only thing kept between calls is one immutable
- * `Intl.DateTimeFormat` per zone (building one costs far more than using it) and the last local
- * day looked up in each zone.
+ * time-zone database. Pure functions; what is kept between calls only saves work: one immutable
+ * `Intl.DateTimeFormat` per zone (building one costs far more than using it) and each zone's
+ * offset per UTC day once asked of it (a local date or a day's start is then arithmetic, not a
+ * formatter call: these run for every hour of every forecast).
  */
 import tzLookup from '@photostructure/tz-lookup';
-import { addDays, toEpochDay, type IsoDate } from '../core/dates.js';
+import { fromEpochDay, toEpochDay, type IsoDate } from '../core/dates.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -64,37 +65,78 @@ function wallClock(epochMs: number, timeZone: string): WallClock {
   };
 }
 
-/** Offset of the zone's wall clock from UTC at the instant, in minutes (east positive: Paris in summer = 120). */
-export function utcOffsetMinutes(timeZone: string, epochMs: number): number {
+/** Offset of the zone from UTC at the instant, minutes, straight from `Intl` (about a microsecond or more a call). */
+function intlOffsetMinutes(timeZone: string, epochMs: number): number {
   const w = wallClock(epochMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   return Math.round((asUtc - wholeSecond) / MINUTE_MS);
 }
 
-/** The last local day looked up in each zone: its date and the UTC instants it spans. */
-const lastDays = new Map<string, { start: number; end: number; date: IsoDate }>();
+/**
+ * A zone's offset over one UTC day: at the day's start, and where it changes within the day
+ * (clock changes happen at most once a day, on a whole minute) and to what.
+ */
+interface ZoneDay {
+  offset: number;
+  /** First instant with `after`; Infinity when the offset holds all day. */
+  change: number;
+  after: number;
+}
+
+/** Days of each zone already looked up; about 40 bytes a day, emptied past this many zone-days. */
+const MAX_ZONE_DAYS = 200_000;
+const zoneDays = new Map<string, Map<number, ZoneDay>>();
+let zoneDayCount = 0;
+
+function zoneDay(timeZone: string, epochDay: number): ZoneDay {
+  let days = zoneDays.get(timeZone);
+  if (days === undefined) zoneDays.set(timeZone, (days = new Map()));
+  const known = days.get(epochDay);
+  if (known !== undefined) return known;
+  const start = epochDay * DAY_MS;
+  const offset = intlOffsetMinutes(timeZone, start);
+  const after = intlOffsetMinutes(timeZone, start + DAY_MS);
+  let change = Number.POSITIVE_INFINITY;
+  if (after !== offset) {
+    // The first whole minute of the day with the new offset.
+    let lo = 0;
+    let hi = DAY_MS / MINUTE_MS;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (intlOffsetMinutes(timeZone, start + mid * MINUTE_MS) === offset) lo = mid;
+      else hi = mid;
+    }
+    change = start + hi * MINUTE_MS;
+  }
+  const day: ZoneDay = { offset, change, after };
+  if (zoneDayCount >= MAX_ZONE_DAYS) {
+    zoneDays.clear();
+    zoneDayCount = 0;
+    zoneDays.set(timeZone, (days = new Map()));
+  }
+  days.set(epochDay, day);
+  zoneDayCount++;
+  return day;
+}
 
 /**
- * The local calendar date in the zone at the instant. The day found last in each zone is kept
- * with the instants it spans, so asking again within the same local day (today, the hours of one
- * day) costs no calendar arithmetic.
+ * Offset of the zone's wall clock from UTC at the instant, in minutes (east positive: Paris in
+ * summer = 120). Each UTC day of a zone is asked of `Intl` once; later calls are a map look-up.
  */
+export function utcOffsetMinutes(timeZone: string, epochMs: number): number {
+  const day = zoneDay(timeZone, Math.floor(epochMs / DAY_MS));
+  return epochMs >= day.change ? day.after : day.offset;
+}
+
+/** The local calendar date in the zone at the instant. */
 export function localDate(epochMs: number, timeZone: string): IsoDate {
-  const last = lastDays.get(timeZone);
-  if (last !== undefined && epochMs >= last.start && epochMs < last.end) return last.date;
-  const date = wallDate(epochMs, timeZone);
-  const start = startOfLocalDay(date, timeZone);
-  const end = startOfLocalDay(addDays(date, 1), timeZone);
-  if (epochMs >= start && epochMs < end && (last !== undefined || lastDays.size < 1000)) lastDays.set(timeZone, { start, end, date });
-  return date;
+  return fromEpochDay(Math.floor((epochMs + utcOffsetMinutes(timeZone, epochMs) * MINUTE_MS) / DAY_MS));
 }
 
 /** The local calendar date in the zone at the instant, from the zone's wall clock. */
 function wallDate(epochMs: number, timeZone: string): IsoDate {
-  const w = wallClock(epochMs, timeZone);
-  const yyyy = w.year < 0 ? `-${String(-w.year).padStart(6, '0')}` : String(w.year).padStart(4, '0');
-  return `${yyyy}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return localDate(epochMs, timeZone);
 }
 
 /**

@@ -14,8 +14,8 @@ export function defaultWebAssetsDir(): string {
 export const ASSETS_URL_PREFIX = '/static/assets/';
 
 export interface WebAssets {
-  /** Where the hashed files are, or null when the front-end is not built. */
-  assetsDir: string | null;
+  /** Where the hashed files are (served from there, whether or not a build is there yet). */
+  assetsDir: string;
   /** URL of the account area's stylesheet, or null when not built. */
   stylesheet(): string | null;
   /** The explorer page's HTML (with placeholders), or null when not built. */
@@ -57,7 +57,7 @@ export function loadWebAssets(dir: string = defaultWebAssetsDir()): WebAssets {
     return cached;
   };
   return {
-    assetsDir: fs.existsSync(assetsDir) ? assetsDir : null,
+    assetsDir,
     stylesheet: () => current()?.stylesheet ?? null,
     explorerHtml: () => current()?.explorer ?? null,
   };

@@ -43,16 +43,15 @@ export const webRoutes: FastifyPluginAsync<WebRouteOptions> = async (app, option
     }
   });
 
-  if (assets.assetsDir) {
-    await app.register(fastifyStatic, {
-      root: assets.assetsDir,
-      prefix: ASSETS_URL_PREFIX,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
-    });
-  }
+  // Registered even before a build exists: files are read from disk as they are asked for.
+  await app.register(fastifyStatic, {
+    root: assets.assetsDir,
+    prefix: ASSETS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+  });
   await accountRoutes(app, web);
   await explorerRoutes(app, web);
 };

@@ -20,7 +20,10 @@ describe.runIf(runHere)('account area and field explorer in Chromium', () => {
 
   beforeAll(async () => {
     if (!chromiumAvailable()) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
-    [, server] = await Promise.all([ensureWebBuild(), startServer()]);
+    // The build first: the server serves the front-end files it finds, and a page whose scripts are
+    // missing would never list the fields.
+    await ensureWebBuild();
+    server = await startServer();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Generous for a machine busy with the rest of the suite (map tiles render on the same cores).

@@ -54,4 +54,29 @@ describe('time zones', () => {
     // Santiago skipped midnight on 11 September 2022 (00:00 → 01:00): the day began at 04:00 UTC.
     expect(startOfLocalDay('2022-09-11', 'America/Santiago')).toBe(Date.UTC(2022, 8, 11, 4));
   });
+
+  it('gives the offsets Intl gives, at random instants and on both sides of every change, for zones around the world', () => {
+    const zones = ['America/Chicago', 'America/Sao_Paulo', 'Europe/London', 'Europe/Moscow', 'Asia/Tehran', 'Asia/Kathmandu', 'Australia/Adelaide', 'Pacific/Chatham', 'Africa/Casablanca', 'America/St_Johns', 'Pacific/Apia', 'Asia/Gaza'];
+    const formats = new Map(zones.map((zone) => [zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })]));
+    const direct = (zone: string, t: number) => {
+      const parts = formats.get(zone)!.formatToParts(t);
+      const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return Math.round((Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) - Math.floor(t / 1000) * 1000) / 60_000);
+    };
+    let seed = 11;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (const zone of zones) {
+      for (let k = 0; k < 300; k++) {
+        const t = Math.floor(Date.UTC(1975, 0, 1) + next() * (Date.UTC(2040, 0, 1) - Date.UTC(1975, 0, 1)));
+        expect([zone, t, utcOffsetMinutes(zone, t)]).toEqual([zone, t, direct(zone, t)]);
+      }
+      // Every change of 2024 and 2025: each minute of the hour it happens in.
+      for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2026, 0, 1); t += 86_400_000) {
+        if (direct(zone, t) === direct(zone, t + 86_400_000)) continue;
+        let hour = t;
+        while (direct(zone, hour) === direct(zone, hour + 3_600_000)) hour += 3_600_000;
+        for (let m = hour; m <= hour + 3_600_000; m += 60_000) expect([zone, m, utcOffsetMinutes(zone, m)]).toEqual([zone, m, direct(zone, m)]);
+      }
+    }
+  });
 });
