@@ -183,7 +183,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
   async function fetchHour(cell: GridCell, time: number): Promise<Float32Array> {
     const start = Math.floor(time / HOUR_MS) * HOUR_MS;
     statistics.hourlyRequests++;
-    const result = await weather.hourly(cell, { start, hours: 1, issuedAt: time });
+    const result = await weather.hourly(cell, { start, hours: 1, issuedAt: time, soil: false });
     const hour = result?.hours[0];
     return hour ? hourValues(hour) : MISSING;
   }
@@ -192,7 +192,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
   async function fetchRecentPrecipitation(cell: GridCell, time: number): Promise<Float32Array> {
     const lastHour = Math.floor(time / HOUR_MS) * HOUR_MS;
     statistics.hourlyRequests++;
-    const result = await weather.hourly(cell, { start: lastHour - 23 * HOUR_MS, hours: 24, issuedAt: time });
+    const result = await weather.hourly(cell, { start: lastHour - 23 * HOUR_MS, hours: 24, issuedAt: time, soil: false });
     if (result && result.hours.length === 24) return Float32Array.of(result.hours.reduce((sum, hour) => sum + hour.precipitation, 0));
     // No such hours: the previous day's total for the part of the 24 h before local midnight, plus
     // the current day's total prorated over the elapsed part of the day (solar time at the cell).

@@ -82,6 +82,11 @@ export interface HourlyRequest {
   hours: number;
   /** When the forecast is issued (UTC epoch ms): the clock's now. Errors grow with lead time from it. */
   issuedAt: number;
+  /**
+   * False when the soil values are not needed (maps): a source may leave them NaN and answer
+   * sooner. Default true.
+   */
+  soil?: boolean;
 }
 
 export interface WeatherSource {

@@ -75,7 +75,7 @@ describe.each(databaseKinds())('weather map imagery on %s', (kind) => {
       const expected = temperatureRamp.colourAt(fakeHour(TEST_NOW).temperature);
       expect(closeTo(image.at(iowaTile.px, iowaTile.py), expected, 3)).toBe(true);
       // The source was asked for the update hour, issued at the update time.
-      expect(weather.hourlyCalls.map((call) => call.request)).toContainEqual({ start: TEST_NOW, hours: 1, issuedAt: TEST_NOW });
+      expect(weather.hourlyCalls.map((call) => call.request)).toContainEqual({ start: TEST_NOW, hours: 1, issuedAt: TEST_NOW, soil: false });
     });
 
     it('answer 304 to If-None-Match with the current ETag', async () => {

@@ -121,7 +121,7 @@ describe('the weather source grid provider', () => {
     const count = calls.length;
     expect(count).toBeGreaterThan(50);
     expect(count).toBeLessThanOrEqual(24 * 24);
-    expect(calls[0]!.request).toEqual({ start: Date.UTC(2024, 6, 15, 12), hours: 1, issuedAt: TIME });
+    expect(calls[0]!.request).toEqual({ start: Date.UTC(2024, 6, 15, 12), hours: 1, issuedAt: TIME, soil: false });
     expect(new Set(calls.map((call) => call.cell.id)).size).toBe(count);
     // The same lattice again, and other variables of the same place and time: no new requests.
     await grid.valuesFor('temperature', bbox, TIME);
@@ -142,7 +142,7 @@ describe('the weather source grid provider', () => {
     const bbox = tileBounds(60, 90, 8);
     const recent = await grid.valuesFor('recentPrecipitation', bbox, TIME);
     expect(recent.sample(40, -95)).toBeCloseTo(12, 5);
-    expect(calls[0]!.request).toEqual({ start: Date.UTC(2024, 6, 14, 13), hours: 24, issuedAt: TIME });
+    expect(calls[0]!.request).toEqual({ start: Date.UTC(2024, 6, 14, 13), hours: 24, issuedAt: TIME, soil: false });
     state.noHours = true;
     const estimated = await grid.valuesFor('recentPrecipitation', bbox, TIME + HOUR_MS);
     expect(dailyCalls.length).toBeGreaterThan(0);

@@ -100,4 +100,38 @@ describe('synthetic hourly forecasts', () => {
     const issuedAt = startOfLocalDay('2024-12-28', zone);
     expect(await source.hourly(cell, { start: startOfLocalDay('2025-01-10', zone), hours: 24, issuedAt })).toBeNull();
   });
+
+  it('gives an hour the same values, soil included, whichever range asks for it', async () => {
+    for (const cell of [PLACES.ames!, PLACES.nairobi!, PLACES.sydney!]) {
+      const { zone, hours } = await eightDays(cell, '2024-03-07');
+      const issuedAt = startOfLocalDay('2024-03-07', zone) + 9 * HOUR;
+      // Day 3 alone, and one hour of day 5: the same as within the eight days.
+      const day3 = hours.findIndex((h) => localDate(h.time, zone) === '2024-03-09');
+      const part = await source.hourly(cell, { start: hours[day3]!.time, hours: 24, issuedAt });
+      expect(part!.hours).toEqual(hours.slice(day3, day3 + 24));
+      const one = await source.hourly(cell, { start: hours[100]!.time, hours: 1, issuedAt });
+      expect(one!.hours).toEqual([hours[100]]);
+    }
+  });
+
+  it('leaves the soil out when asked, with the other values of the full forecast', async () => {
+    let same = 0;
+    let compared = 0;
+    for (const cell of [PLACES.ames!, PLACES.nairobi!, PLACES.moscow!, PLACES.manaus!, PLACES.sydney!]) {
+      const { zone, hours } = await eightDays(cell, '2023-06-20');
+      const issuedAt = startOfLocalDay('2023-06-20', zone) + 9 * HOUR;
+      for (const i of [0, 30, 61, 95, 130, 170]) {
+        const light = (await source.hourly(cell, { start: hours[i]!.time, hours: 1, issuedAt, soil: false }))!.hours[0]!;
+        expect([...light.soilTemperature, ...light.soilMoisture].every(Number.isNaN)).toBe(true);
+        const { soilTemperature: _t, soilMoisture: _m, ...values } = light;
+        const { soilTemperature: _ft, soilMoisture: _fm, ...full } = hours[i]!;
+        compared++;
+        // Its days are generated on their own (a month of spin-up, not the whole year): the same
+        // to within a rounding step at most.
+        if (JSON.stringify(values) === JSON.stringify(full)) same++;
+        expect(Math.abs(values.temperature - full.temperature)).toBeLessThanOrEqual(0.1);
+      }
+    }
+    expect(same / compared).toBeGreaterThan(0.9);
+  });
 });

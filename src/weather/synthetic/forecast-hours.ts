@@ -42,8 +42,11 @@ export interface ForecastHoursInput {
   hours: number;
   /** Forecast days by date, covering two days either side of the hours asked for. */
   days: ReadonlyMap<IsoDate, ForecastDay>;
-  /** End-of-day soil states by date, covering the day before the first hour to the last. */
-  soil: ReadonlyMap<IsoDate, SoilState>;
+  /**
+   * End-of-day soil states by date, covering the day before the first hour to the last; null when
+   * soil values are not wanted (they are then NaN, and no soil spin-up is needed).
+   */
+  soil: ReadonlyMap<IsoDate, SoilState> | null;
   /** UTC epoch ms of the start of a local day. */
   startOfDay(date: IsoDate): number;
   /** Local date at an instant. */
@@ -188,8 +191,8 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     const windAverage = round1(Math.max(0, d.windAverage * wave * (1 + 0.16 * (u - 0.5))));
     const windGust = round1(windAverage * (1.3 + 0.35 * hashToUniform(mix32(((u * 4294967296) ^ 0x7f4a7c15) >>> 0))) + 0.5);
 
-    const previous = soil.get(addDay(date, -1));
-    const current = soil.get(date);
+    const previous = soil === null ? NO_SOIL : soil.get(addDay(date, -1));
+    const current = soil === null ? NO_SOIL : soil.get(date);
     if (!previous || !current) throw new Error(`soil state around ${date} missing`);
     const fraction = Math.min(1, Math.max(0, (t + HOUR_MS / 2 - frame.start) / (frame.end - frame.start)));
     const airAmplitude = (d.tmax - d.tmin) / 2;
@@ -218,6 +221,9 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   }
   return out;
 }
+
+/** The soil state of hours computed without soil: every value NaN. */
+const NO_SOIL: SoilState = { temperature: [NaN, NaN, NaN, NaN], moisture: [NaN, NaN, NaN, NaN] };
 
 /** Sunrise in local solar hours (daylength clamped to 4-20 h so polar days keep a diurnal cycle). */
 function sunrise(latitude: number, date: IsoDate): number {

@@ -17,7 +17,7 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import { createWeatherGenerator, type CellYear, type WeatherGenerator } from './weather-generator.js';
+import { createWeatherGenerator, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
 export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
@@ -50,8 +50,8 @@ export class SyntheticSource implements WeatherSource {
   /** Generated cell-years; null when the cache size is 0. */
   private readonly cellYears: LRUCache<number, CellYear> | null;
   private readonly climates: LRUCache<number, CellClimate>;
-  /** Forecast answers by (cell, local issue date, first hour, hours): each costs a soil spin-up of months. */
-  private readonly forecasts: LRUCache<string, readonly HourlyWeather[]>;
+  /** Forecast windows by (cell, local issue date): each costs a soil spin-up of months. */
+  private readonly forecasts: LRUCache<string, ForecastWindow>;
 
   constructor(
     readonly climatology: ClimatologyGrid,
@@ -85,21 +85,20 @@ export class SyntheticSource implements WeatherSource {
     for (let e = first; e <= last; e++) {
       const date = fromEpochDay(e);
       if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.cellYear(cell, yearOf(date));
-      const i = e - year.firstEpochDay;
-      days.push({
-        date,
-        tmax: year.tmax[i]!,
-        tmin: year.tmin[i]!,
-        precipitation: year.precipitation[i]!,
-        solar: year.solar[i]!,
-        rhMax: year.rhMax[i]!,
-        rhMin: year.rhMin[i]!,
-        windDayMax: year.windDayMax[i]!,
-        windMorningMax: year.windMorningMax[i]!,
-        windAverage: year.windAverage[i]!,
-      });
+      days.push(dayOf(year, e - year.firstEpochDay, date));
     }
     return days;
+  }
+
+  /**
+   * The days of the range generated on their own (a month of spin-up, not whole years): for a
+   * few days at many places, where generating and keeping each place's years would cost far
+   * more. Values agree with `dailyDays` to within the generator's memory of its start.
+   */
+  windowDays(cell: GridCell, range: DateRange): DailyWeather[] {
+    const first = toEpochDay(range.start);
+    const generated = this.generator.generateDays(this.cellClimate(cell), cell.id, first, toEpochDay(range.end) - first + 1);
+    return Array.from({ length: generated.length }, (_, i) => dayOf(generated, i, fromEpochDay(first + i)));
   }
 
   async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
@@ -112,9 +111,14 @@ export class SyntheticSource implements WeatherSource {
    * forecast error of their lead time.
    */
   forecastDays(cell: GridCell, issueDate: IsoDate, range: DateRange): ForecastDay[] {
+    return this.forecastOf(cell, issueDate, this.dailyDays(cell, range));
+  }
+
+  /** What a forecast issued on `issueDate` says of the generated days `truths`. */
+  private forecastOf(cell: GridCell, issueDate: IsoDate, truths: readonly DailyWeather[]): ForecastDay[] {
     const issueDay = toEpochDay(issueDate);
     const draws = new Float64Array(8);
-    return this.dailyDays(cell, range).map((truth) => {
+    return truths.map((truth) => {
       const targetDay = toEpochDay(truth.date);
       const lead = targetDay - issueDay;
       if (lead < 0) return { ...(truth as ForecastDay), precipitationChance: truth.precipitation! > 0 ? 100 : 0 };
@@ -139,17 +143,32 @@ export class SyntheticSource implements WeatherSource {
     // A forecast depends on its local issue date, not on the instant within that day.
     const timeZone = timeZoneAt(cell.latitude, cell.longitude);
     const issueDate = localDate(request.issuedAt, timeZone);
-    const key = `${cell.id}|${issueDate}|${request.start}|${request.hours}`;
-    const cached = this.forecasts.get(key);
-    if (cached) return { source: SYNTHETIC_SOURCE_NAME, hours: cached.map(copyHour) };
-    const lastHour = request.start + (request.hours - 1) * 3_600_000;
+    const lastHour = request.start + (request.hours - 1) * HOUR_MS;
     const firstDate = localDate(request.start, timeZone);
-    const lastDate = localDate(lastHour + 1_800_000, timeZone);
+    const lastDate = localDate(lastHour + HOUR_MS / 2, timeZone);
     // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
     if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
+    if (request.soil === false) return { source: SYNTHETIC_SOURCE_NAME, hours: this.hoursWithoutSoil(cell, issueDate, timeZone, request, firstDate, lastDate) };
+    const window = this.forecastWindow(cell, issueDate, timeZone);
+    const first = (request.start - window.start) / HOUR_MS;
+    return { source: SYNTHETIC_SOURCE_NAME, hours: window.hours.slice(first, first + request.hours).map(copyHour) };
+  }
 
-    const historyStart = addDays(firstDate, -SOIL_SPIN_UP_DAYS);
-    const days = this.forecastDays(cell, issueDate, { start: historyStart, end: addDays(lastDate, 2) });
+  /**
+   * Every forecast hour of one issue day at the cell, from the first hour of the day before it to
+   * the last of the eighth day after, with the soil run through the half year before (cached):
+   * a request for any of these hours is a slice of it, so an hour has the same values whichever
+   * range asked for it.
+   */
+  private forecastWindow(cell: GridCell, issueDate: IsoDate, timeZone: string): ForecastWindow {
+    const key = `${cell.id}|${issueDate}`;
+    const cached = this.forecasts.get(key);
+    if (cached) return cached;
+    const firstDate = addDays(issueDate, -1);
+    const lastDate = addDays(issueDate, SYNTHETIC_FORECAST_DAYS);
+    const start = Math.floor(startOfLocalDay(firstDate, timeZone) / HOUR_MS) * HOUR_MS;
+    const end = startOfLocalDay(addDays(lastDate, 1), timeZone);
+    const days = this.forecastDays(cell, issueDate, { start: addDays(firstDate, -SOIL_SPIN_UP_DAYS), end: addDays(lastDate, 2) });
     const soil = soilStates(days, cell.latitude);
     const dayMap = new Map<IsoDate, ForecastDay>();
     const soilMap = new Map<IsoDate, SoilState>();
@@ -158,21 +177,59 @@ export class SyntheticSource implements WeatherSource {
       soilMap.set(d.date, soil[i]!);
     });
     const hours = forecastHours({
+      ...this.hoursInput(cell, issueDate, timeZone),
+      start,
+      hours: Math.ceil((end - start) / HOUR_MS),
+      days: dayMap,
+      soil: soilMap,
+    });
+    const window = { start, hours };
+    this.forecasts.set(key, window);
+    return window;
+  }
+
+  /** Hours without soil values: only the days around them are generated, and nothing is kept. */
+  private hoursWithoutSoil(cell: GridCell, issueDate: IsoDate, timeZone: string, request: HourlyRequest, firstDate: IsoDate, lastDate: IsoDate): HourlyWeather[] {
+    const truths = this.windowDays(cell, { start: addDays(firstDate, -2), end: addDays(lastDate, 2) });
+    const dayMap = new Map<IsoDate, ForecastDay>(this.forecastOf(cell, issueDate, truths).map((d) => [d.date, d]));
+    return forecastHours({ ...this.hoursInput(cell, issueDate, timeZone), start: request.start, hours: request.hours, days: dayMap, soil: null });
+  }
+
+  private hoursInput(cell: GridCell, issueDate: IsoDate, timeZone: string) {
+    return {
       latitude: cell.latitude,
       longitude: cell.longitude,
       localKey: cell.id,
       seed: this.generator.seed,
       issueEpochDay: toEpochDay(issueDate),
-      start: request.start,
-      hours: request.hours,
-      days: dayMap,
-      soil: soilMap,
-      startOfDay: (date) => startOfLocalDay(date, timeZone),
-      dateAt: (t) => localDate(t, timeZone),
-    });
-    this.forecasts.set(key, hours.map(copyHour));
-    return { source: SYNTHETIC_SOURCE_NAME, hours };
+      startOfDay: (date: IsoDate) => startOfLocalDay(date, timeZone),
+      dateAt: (t: number) => localDate(t, timeZone),
+    };
   }
+}
+
+/** The forecast hours of one issue date at a cell, from `start` (UTC epoch ms, a whole hour). */
+interface ForecastWindow {
+  start: number;
+  hours: readonly HourlyWeather[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Day `i` of generated days as daily weather. */
+function dayOf(days: GeneratedDays, i: number, date: IsoDate): DailyWeather {
+  return {
+    date,
+    tmax: days.tmax[i]!,
+    tmin: days.tmin[i]!,
+    precipitation: days.precipitation[i]!,
+    solar: days.solar[i]!,
+    rhMax: days.rhMax[i]!,
+    rhMin: days.rhMin[i]!,
+    windDayMax: days.windDayMax[i]!,
+    windMorningMax: days.windMorningMax[i]!,
+    windAverage: days.windAverage[i]!,
+  };
 }
 
 /** The cached value, or `create()`'s result after caching it (without a cache: always created). */

@@ -90,15 +90,17 @@ export const GENERATOR_PARAMETERS = {
 } as const;
 
 /**
- * One year of generated days at one place, 1 January first: a series of each variable every
- * source states (the required ones of DAILY_VARIABLES, in their internal units).
+ * Consecutive generated days at one place: a series of each variable every source states (the
+ * required ones of DAILY_VARIABLES, in their internal units).
  */
-export type CellYear = {
-  readonly year: number;
-  /** Days since 1970-01-01 of 1 January. */
+export type GeneratedDays = {
+  /** Days since 1970-01-01 of the first day. */
   readonly firstEpochDay: number;
   readonly length: number;
 } & { readonly [Name in RequiredDailyVariableName]: Float64Array };
+
+/** One year of generated days at one place, 1 January first. */
+export type CellYear = GeneratedDays & { readonly year: number };
 
 export interface WeatherGeneratorOptions {
   /** Changes every random draw; the default gives the project's reference weather. */
@@ -111,6 +113,28 @@ export interface WeatherGenerator {
   readonly precipitationField: RandomField;
   /** Generates the year at the place; `localKey` (the grid cell id) keys its local randomness. */
   generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear;
+  /**
+   * Generates `count` days from `firstEpochDay`, run from the same fixed state `spinUpDays`
+   * before it as a year is from 1 December: a short window costs a fraction of a year, and its
+   * values agree with the year's to within the residuals' memory of the start (0.7^31 ≈ 2·10⁻⁵).
+   */
+  generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, count: number): GeneratedDays;
+}
+
+/** Year and day of year (1-based) of a day number since 1970-01-01 (civil-from-days). */
+function yearAndDayOfYear(epochDay: number, out: Int32Array): void {
+  const z = epochDay + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doyFromMarch = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doyFromMarch + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  // Days from 1 January: March-based day of year shifted by January and February.
+  const leap = isLeapYear(y);
+  out[0] = y;
+  out[1] = m <= 2 ? doyFromMarch - 306 + 1 : doyFromMarch + 59 + (leap ? 1 : 0) + 1;
 }
 
 export const DEFAULT_GENERATOR_SEED = 0x61677778; // "agwx"
@@ -155,14 +179,15 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
   const whPerMj = WH_PER_MJ;
 
   function generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear {
-    const length = isLeapYear(year) ? 366 : 365;
-    const previousLength = isLeapYear(year - 1) ? 366 : 365;
     const firstEpochDay = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
+    return { year, ...generateDays(climate, localKey, firstEpochDay, isLeapYear(year) ? 366 : 365) };
+  }
+
+  function generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, length: number): GeneratedDays {
     const latitude = climate.latitude;
     const tPoint = temperatureField.pointAt(latitude, climate.longitude, localKey);
     const pPoint = precipitationField.pointAt(latitude, climate.longitude, localKey);
-    const out: CellYear = {
-      year,
+    const out: GeneratedDays = {
       firstEpochDay,
       length,
       tmax: new Float64Array(length),
@@ -186,10 +211,20 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     let windResidual = 0;
     let vapourResidual = 0;
 
+    // The calendar of each day, advanced day by day from the first spin-up day.
+    const calendar = new Int32Array(2);
+    yearAndDayOfYear(firstEpochDay - P.spinUpDays, calendar);
+    let calendarYear = calendar[0]!;
+    let doy = calendar[1]! - 1;
+    let yearLength = isLeapYear(calendarYear) ? 366 : 365;
     for (let e = firstEpochDay - P.spinUpDays; e < firstEpochDay + length; e++) {
-      const inYear = e >= firstEpochDay;
-      const doy = inYear ? e - firstEpochDay + 1 : previousLength - (firstEpochDay - e) + 1;
-      climateAtPhase(climate, dayPhase(doy, inYear ? length : previousLength), basis, clim);
+      if (++doy > yearLength) {
+        calendarYear++;
+        doy = 1;
+        yearLength = isLeapYear(calendarYear) ? 366 : 365;
+      }
+      const inRange = e >= firstEpochDay;
+      climateAtPhase(climate, dayPhase(doy, yearLength), basis, clim);
       temperatureField.normals(tPoint, e, tn);
       precipitationField.normals(pPoint, e, pn);
 
@@ -219,7 +254,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       c2 = n2;
       windResidual = P.windAr * windResidual + Math.sqrt(1 - P.windAr * P.windAr) * tn[3]!;
       vapourResidual = P.vapourAr * vapourResidual + Math.sqrt(1 - P.vapourAr * P.vapourAr) * tn[4]!;
-      if (!inYear) continue;
+      if (!inRange) continue;
       const i = e - firstEpochDay;
 
       const dx = clamp(P.tmaxDryMinusWet[0] + P.tmaxDryMinusWet[1] * clim.tmax, -2, 4);
@@ -272,7 +307,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     return out;
   }
 
-  return { seed, temperatureField, precipitationField, generateCellYear };
+  return { seed, temperatureField, precipitationField, generateCellYear, generateDays };
 }
 
 function clamp(x: number, lo: number, hi: number): number {
