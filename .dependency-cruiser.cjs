@@ -14,6 +14,7 @@ const LAYERS = {
   weather: ['core', 'agronomy', 'store'],
   exports: ['core', 'agronomy', 'weather'],
   maps: ['core'],
+  compute: ['core', 'agronomy', 'weather', 'maps'],
   services: ['core', 'agronomy', 'catalog', 'store', 'weather', 'exports', 'maps', 'limits'],
   http: ['core', 'limits'],
   jobs: ['core', 'store', 'services', 'http', 'limits'],
@@ -21,7 +22,7 @@ const LAYERS = {
   web: ['core', 'http', 'services'],
 };
 
-const FOLDERS = ['core', 'agronomy', 'catalog', 'store', 'limits', 'weather', 'exports', 'maps', 'services', 'http', 'jobs', 'api', 'web', 'cli'];
+const FOLDERS = ['core', 'agronomy', 'catalog', 'store', 'limits', 'weather', 'exports', 'maps', 'compute', 'services', 'http', 'jobs', 'api', 'web', 'cli'];
 /** The modules at the root of src/: the composition root and its settings. */
 const ROOT_MODULES = '^src/(app|config|redis)\\.ts$';
 

@@ -2,6 +2,7 @@
  * Configuration, read once from environment variables. Every setting has a documented default
  * (README "Configuration"); an invalid value stops the start with one clear line.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseSourceOrder, type SourceName } from './weather/source-chain.js';
 
@@ -33,6 +34,8 @@ export interface Config {
   nasaPowerUrl?: string;
   /** Synthetic cell-years kept in memory (about 26 kB each). */
   syntheticCacheSize: number;
+  /** Worker threads for CPU-heavy work (weather generation, map drawing); 0: all on the event loop. */
+  computeThreads: number;
   /** Memory for weather and agronomic answers kept ready (http/answer-cache.ts), bytes; 0 switches it off. */
   answerCacheBytes: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
@@ -113,7 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),
     nasaPowerUrl: url(env, 'AGWX_NASA_POWER_URL'),
-    syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 2048, 0, 1_000_000),
+    syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 8192, 0, 1_000_000),
+    computeThreads: integer(env, 'AGWX_COMPUTE_THREADS', availableParallelism(), 0, 256),
     answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
     redisUrl: redisUrl(env),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },

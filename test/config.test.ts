@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -13,6 +14,13 @@ describe('configuration', () => {
       logLevel: 'info',
       tokenFailuresPerMinute: 10,
     });
+  });
+
+  it('runs CPU-heavy work on one worker thread per core unless told otherwise, and keeps 8192 synthetic years', () => {
+    expect(loadConfig({}).computeThreads).toBe(availableParallelism());
+    expect(loadConfig({ AGWX_COMPUTE_THREADS: '0' }).computeThreads).toBe(0);
+    expect(loadConfig({ AGWX_COMPUTE_THREADS: '6' }).computeThreads).toBe(6);
+    expect(loadConfig({}).syntheticCacheSize).toBe(8192);
   });
 
   it('limits failed token requests, not token requests', () => {
@@ -53,6 +61,8 @@ describe('configuration', () => {
     [{ AGWX_TOKEN_FAILURES_PER_MINUTE: 'ten' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
     [{ AGWX_TOKEN_FAILURES_PER_MINUTE: '2.5' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
     [{ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' }, 'AGWX_TOKEN_REQUESTS_PER_MINUTE'],
+    [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
+    [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
   ])('refuses %o with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

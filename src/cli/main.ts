@@ -20,6 +20,7 @@ import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
+import { createComputePool } from '../compute/compute-pool.js';
 import { type ExportCommandOptions, runExport } from './export-command.js';
 import { walkThrough } from './walk-through.js';
 
@@ -61,12 +62,15 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   }
   // Unreachable Redis fails its commands at once (limits and caches fall back to memory); it reconnects by itself.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
-  const weather = createWeatherSources(config, store, clock);
+  // CPU-heavy work runs on worker threads, one per core by default (AGWX_COMPUTE_THREADS).
+  const compute = createComputePool({ threads: config.computeThreads });
+  const weather = createWeatherSources(config, store, clock, { compute });
   const app = await buildApp({ config, store, clock, weather, redis, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   if (redis) watchRedis(redis, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await compute.close();
     await store.close();
     redis?.disconnect();
     process.exit(0);

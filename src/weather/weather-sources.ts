@@ -11,6 +11,7 @@ import { createDatabaseWeatherCache } from './store/database-weather-cache.js';
 import { createStoreSource } from './store/store-source.js';
 import { createSyntheticSource } from './synthetic/synthetic-source.js';
 import type { WeatherSource } from './weather-source.js';
+import type { YearGenerator } from './synthetic/year-generation.js';
 
 /** What the chain is built from (the configuration's weather settings). */
 export interface WeatherSourceSettings {
@@ -23,11 +24,11 @@ export interface WeatherSourceSettings {
   nasaPowerUrl?: string;
 }
 
-export function createWeatherSources(config: WeatherSourceSettings, store: Store, clock: Clock): WeatherSource {
+export function createWeatherSources(config: WeatherSourceSettings, store: Store, clock: Clock, options: { compute?: YearGenerator } = {}): WeatherSource {
   const cache = createDatabaseWeatherCache(store.weather);
   const build: Record<SourceName, () => WeatherSource> = {
     store: () => createStoreSource(store.weather),
-    synthetic: () => createSyntheticSource({ cacheSize: config.syntheticCacheSize }),
+    synthetic: () => createSyntheticSource({ cacheSize: config.syntheticCacheSize, ...(options.compute ? { compute: options.compute } : {}) }),
     'open-meteo': () =>
       createOpenMeteoSource({
         cache,

@@ -17,10 +17,13 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import { createWeatherGenerator, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
+import type { CellYearsOutput, YearGenerator } from './year-generation.js';
+import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
 export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
+/** Bytes a kept cell-year takes (nine 16-bit series of at most 366 days). */
+export const CELL_YEAR_BYTES = 9 * 366 * 2;
 /**
  * The first year the synthetic source states it holds. The generator could draw any year, but its
  * climatology is a 1961–1990 mean without trend: years before the twentieth century would be
@@ -37,26 +40,37 @@ export interface SyntheticSourceOptions {
   climatologyPath?: string;
   /** An already loaded climatology (shared between sources); wins over `climatologyPath`. */
   climatology?: ClimatologyGrid;
-  /** Cell-years kept in memory (about 26 kB each); 0 disables the cache. */
+  /** Cell-years kept in memory (about 6.6 kB each); 0 disables the cache. */
   cacheSize?: number;
   /** Generator seed; the default gives the reference synthetic weather. */
   seed?: number;
+  /**
+   * Worker threads that generate the cell-years a request needs (the source's climatology must
+   * then come from a file, which each thread reads). Without it years are generated on the
+   * calling thread.
+   */
+  compute?: YearGenerator;
 }
 
 export class SyntheticSource implements WeatherSource {
   readonly name = SYNTHETIC_SOURCE_NAME;
   readonly generator: WeatherGenerator;
   private readonly solver: CurveSolver;
-  /** Generated cell-years; null when the cache size is 0. */
-  private readonly cellYears: LRUCache<number, CellYear> | null;
+  /** Generated cell-years, packed (see `PackedYear`); null when the cache size is 0. */
+  private readonly cellYears: LRUCache<number, PackedYear> | null;
   private readonly climates: LRUCache<number, CellClimate>;
   /** Forecast windows by (cell, local issue date): each costs a soil spin-up of months. */
   private readonly forecasts: LRUCache<string, ForecastWindow>;
 
+  /** Generations in flight on the compute pool, by cell-year key. */
+  private readonly pending = new Map<number, Promise<void>>();
+  private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
+
   constructor(
     readonly climatology: ClimatologyGrid,
-    options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> = {},
+    options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> & { compute?: { pool: YearGenerator; climatologyPath: string | undefined } } = {},
   ) {
+    this.compute = options.compute ?? null;
     const cacheSize = options.cacheSize ?? DEFAULT_CELL_YEAR_CACHE_SIZE;
     this.generator = createWeatherGenerator({ seed: options.seed });
     this.solver = createCurveSolver();
@@ -73,7 +87,42 @@ export class SyntheticSource implements WeatherSource {
 
   /** One generated year at the cell (cached). */
   cellYear(cell: GridCell, year: number): CellYear {
-    return getOrCreate(this.cellYears, cell.id * 65536 + (year & 0xffff), () => this.generator.generateCellYear(this.cellClimate(cell), cell.id, year));
+    return unpackYear(this.packedYear(cell, year), year);
+  }
+
+  private packedYear(cell: GridCell, year: number): PackedYear {
+    return getOrCreate(this.cellYears, cellYearKey(cell, year), () => packYear(this.generator.generateCellYear(this.cellClimate(cell), cell.id, year)));
+  }
+
+  /**
+   * Makes sure the years of `range` at the cell are kept, generating the missing ones on the
+   * compute pool (several years of one cell in one task) while the event loop goes on. Without a
+   * pool, or a cache to keep them in, years are generated when they are read.
+   */
+  async prepareYears(cell: GridCell, range: DateRange): Promise<void> {
+    if (!this.compute || !this.cellYears) return;
+    const cache = this.cellYears;
+    const waits: Promise<void>[] = [];
+    const missing: number[] = [];
+    for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
+      const key = cellYearKey(cell, year);
+      if (cache.has(key)) continue;
+      const pending = this.pending.get(key);
+      if (pending) waits.push(pending);
+      else missing.push(year);
+    }
+    if (missing.length > 0) {
+      const { pool, climatologyPath } = this.compute;
+      const work = pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years: missing }).then((output) => {
+        for (const generated of output.years) cache.set(cellYearKey(cell, generated.year), packYear(cellYearOf(generated)));
+      });
+      const done = work.finally(() => {
+        for (const year of missing) this.pending.delete(cellYearKey(cell, year));
+      });
+      for (const year of missing) this.pending.set(cellYearKey(cell, year), done);
+      waits.push(done);
+    }
+    await Promise.all(waits);
   }
 
   /** The generated days of the range, synchronously. */
@@ -81,11 +130,11 @@ export class SyntheticSource implements WeatherSource {
     const first = toEpochDay(range.start);
     const last = toEpochDay(range.end);
     const days: DailyWeather[] = [];
-    let year: CellYear | null = null;
+    let year: PackedYear | null = null;
     for (let e = first; e <= last; e++) {
       const date = fromEpochDay(e);
-      if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.cellYear(cell, yearOf(date));
-      days.push(dayOf(year, e - year.firstEpochDay, date));
+      if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.packedYear(cell, yearOf(date));
+      days.push(packedDayOf(year, e - year.firstEpochDay, date));
     }
     return days;
   }
@@ -102,6 +151,7 @@ export class SyntheticSource implements WeatherSource {
   }
 
   async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
+    await this.prepareYears(cell, range);
     return { source: SYNTHETIC_SOURCE_NAME, days: this.dailyDays(cell, range) };
   }
 
@@ -149,6 +199,7 @@ export class SyntheticSource implements WeatherSource {
     // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
     if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
     if (request.soil === false) return { source: SYNTHETIC_SOURCE_NAME, hours: this.hoursWithoutSoil(cell, issueDate, timeZone, request, firstDate, lastDate) };
+    if (!this.forecasts.has(`${cell.id}|${issueDate}`)) await this.prepareYears(cell, forecastWindowDays(issueDate));
     const window = this.forecastWindow(cell, issueDate, timeZone);
     const first = (request.start - window.start) / HOUR_MS;
     return { source: SYNTHETIC_SOURCE_NAME, hours: window.hours.slice(first, first + request.hours).map(copyHour) };
@@ -168,7 +219,7 @@ export class SyntheticSource implements WeatherSource {
     const lastDate = addDays(issueDate, SYNTHETIC_FORECAST_DAYS);
     const start = Math.floor(startOfLocalDay(firstDate, timeZone) / HOUR_MS) * HOUR_MS;
     const end = startOfLocalDay(addDays(lastDate, 1), timeZone);
-    const days = this.forecastDays(cell, issueDate, { start: addDays(firstDate, -SOIL_SPIN_UP_DAYS), end: addDays(lastDate, 2) });
+    const days = this.forecastDays(cell, issueDate, forecastWindowDays(issueDate));
     const soil = soilStates(days, cell.latitude);
     const dayMap = new Map<IsoDate, ForecastDay>();
     const soilMap = new Map<IsoDate, SoilState>();
@@ -208,6 +259,22 @@ export class SyntheticSource implements WeatherSource {
   }
 }
 
+/** The generated days a forecast window is made of: the soil's spin-up, then the days of its hours and two after. */
+function forecastWindowDays(issueDate: IsoDate): DateRange {
+  return { start: addDays(issueDate, -1 - SOIL_SPIN_UP_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
+}
+
+function cellYearKey(cell: GridCell, year: number): number {
+  return cell.id * 65536 + (year & 0xffff);
+}
+
+/** A year generated on the compute pool: views on its one buffer. */
+function cellYearOf(generated: CellYearsOutput['years'][number]): CellYear {
+  const { year, firstEpochDay, length, values } = generated;
+  const series = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, values.subarray(k * length, (k + 1) * length)]));
+  return { year, firstEpochDay, length, ...series } as CellYear;
+}
+
 /** The forecast hours of one issue date at a cell, from `start` (UTC epoch ms, a whole hour). */
 interface ForecastWindow {
   start: number;
@@ -215,6 +282,63 @@ interface ForecastWindow {
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * A generated year kept in a quarter of the memory of its Float64 series, exactly: the generator
+ * writes every value rounded to 0.1 (solar to whole Wh/m²), so ten times each value (solar: the
+ * value) is a whole number that fits 16 bits, and dividing it back gives the same number.
+ */
+interface PackedYear {
+  readonly firstEpochDay: number;
+  readonly length: number;
+  /** Each variable's series in GENERATED_VARIABLES order, each value times its `PACKING_SCALE`. */
+  readonly values: Int16Array;
+}
+
+/** The factor each generated variable is stored with (GENERATED_VARIABLES order). */
+const PACKING_SCALE = GENERATED_VARIABLES.map((name) => (name === 'solar' ? 1 : 10));
+
+function packYear(year: GeneratedDays): PackedYear {
+  const values = new Int16Array(GENERATED_VARIABLES.length * year.length);
+  GENERATED_VARIABLES.forEach((name, k) => {
+    const series = year[name];
+    const scale = PACKING_SCALE[k]!;
+    for (let i = 0; i < year.length; i++) values[k * year.length + i] = Math.round(series[i]! * scale);
+  });
+  return { firstEpochDay: year.firstEpochDay, length: year.length, values };
+}
+
+function unpackYear(packed: PackedYear, year: number): CellYear {
+  const series = Object.fromEntries(
+    GENERATED_VARIABLES.map((name, k) => {
+      const out = new Float64Array(packed.length);
+      for (let i = 0; i < packed.length; i++) out[i] = packed.values[k * packed.length + i]! / PACKING_SCALE[k]!;
+      return [name, out];
+    }),
+  );
+  return { year, firstEpochDay: packed.firstEpochDay, length: packed.length, ...series } as CellYear;
+}
+
+/** Column of each variable in a packed year. */
+const PACKED = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, k])) as Record<(typeof GENERATED_VARIABLES)[number], number>;
+
+/** Day `i` of a packed year as daily weather. */
+function packedDayOf(year: PackedYear, i: number, date: IsoDate): DailyWeather {
+  const v = year.values;
+  const n = year.length;
+  return {
+    date,
+    tmax: v[PACKED.tmax * n + i]! / 10,
+    tmin: v[PACKED.tmin * n + i]! / 10,
+    precipitation: v[PACKED.precipitation * n + i]! / 10,
+    solar: v[PACKED.solar * n + i]!,
+    rhMax: v[PACKED.rhMax * n + i]! / 10,
+    rhMin: v[PACKED.rhMin * n + i]! / 10,
+    windDayMax: v[PACKED.windDayMax * n + i]! / 10,
+    windMorningMax: v[PACKED.windMorningMax * n + i]! / 10,
+    windAverage: v[PACKED.windAverage * n + i]! / 10,
+  };
+}
 
 /** Day `i` of generated days as daily weather. */
 function dayOf(days: GeneratedDays, i: number, date: IsoDate): DailyWeather {
@@ -247,5 +371,7 @@ function copyHour(hour: HourlyWeather): HourlyWeather {
 
 export function createSyntheticSource(options: SyntheticSourceOptions = {}): SyntheticSource {
   const climatology = options.climatology ?? loadClimatology(options.climatologyPath);
-  return new SyntheticSource(climatology, { cacheSize: options.cacheSize, seed: options.seed });
+  // Worker threads read the climatology from its file: a climatology handed over in memory is generated with here.
+  const compute = options.compute && !options.climatology ? { pool: options.compute, climatologyPath: options.climatologyPath } : undefined;
+  return new SyntheticSource(climatology, { cacheSize: options.cacheSize, seed: options.seed, ...(compute ? { compute } : {}) });
 }

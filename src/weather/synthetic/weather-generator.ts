@@ -30,7 +30,7 @@
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { saturationVapourPressure } from '../../agronomy/pet.js';
 import { isLeapYear, toEpochDay } from '../../core/dates.js';
-import type { RequiredDailyVariableName } from '../daily-variables.js';
+import { dailyVariablesWhere, type RequiredDailyVariableName } from '../daily-variables.js';
 import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
 import { hashKeys, hashToUniform, mix32, standardNormalCdf } from './hash-random.js';
 import { phaseOfDay } from './mean-preserving-curve.js';
@@ -101,6 +101,9 @@ export type GeneratedDays = {
 
 /** One year of generated days at one place, 1 January first. */
 export type CellYear = GeneratedDays & { readonly year: number };
+
+/** The variables the generator writes (every variable every source states), in table order. */
+export const GENERATED_VARIABLES: readonly RequiredDailyVariableName[] = dailyVariablesWhere((variable) => !variable.optional) as RequiredDailyVariableName[];
 
 export interface WeatherGeneratorOptions {
   /** Changes every random draw; the default gives the project's reference weather. */

@@ -1,0 +1,53 @@
+/**
+ * A pool of worker threads for CPU-heavy work (piscina), so that the event loop keeps answering
+ * while it runs and every core is used. With 0 threads the same tasks run on the calling thread
+ * (for small machines and for code that builds a source on its own).
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { type CellYearsInput, type CellYearsOutput, createGenerationContext, generateCellYears, type YearGenerator } from '../weather/synthetic/year-generation.js';
+
+export interface ComputePool extends YearGenerator {
+  /** Worker threads that run the tasks; 0 when they run on the calling thread. */
+  readonly threads: number;
+  /** Stops the threads once the tasks in flight are done. */
+  close(): Promise<void>;
+}
+
+export interface ComputePoolOptions {
+  /** Worker threads; default one per core the process may use. 0: run tasks on the calling thread. */
+  threads?: number;
+}
+
+/** One thread per core the process may use. */
+export function defaultComputeThreads(): number {
+  return availableParallelism();
+}
+
+export function createComputePool(options: ComputePoolOptions = {}): ComputePool {
+  const threads = options.threads ?? defaultComputeThreads();
+  if (threads <= 0) return inlineComputePool();
+  // From the TypeScript source (tests, tsx) the worker goes through an entry that loads TypeScript.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const pool = new Piscina({
+    filename: new URL(fromSource ? './compute-worker-from-source.mjs' : './compute-worker.js', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  return {
+    threads,
+    cellYears: (input: CellYearsInput) => pool.run(input, { name: 'cellYears' }) as Promise<CellYearsOutput>,
+    close: () => pool.close(),
+  };
+}
+
+/** The tasks on the calling thread, with a context of its own. */
+export function inlineComputePool(): ComputePool {
+  const generation = createGenerationContext();
+  return {
+    threads: 0,
+    cellYears: async (input: CellYearsInput) => generateCellYears(generation, input),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Synthetic years generated away from the event loop (on the compute pool's worker threads, or
+ * on the calling thread): from plain data (the climatology file, seed, cell, years) to plain data
+ * (typed arrays, transferred between threads, not copied). What generation needs that is costly to
+ * build (the climatology, generators, cell climates) is built once per thread, on its first task,
+ * and kept by the thread's `GenerationContext`.
+ */
+import { LRUCache } from 'lru-cache';
+import { cellById } from '../grid.js';
+import { cellClimateAt, type CellClimate } from './cell-climate.js';
+import type { ClimatologyGrid } from './climatology-format.js';
+import { loadClimatology } from './load-climatology.js';
+import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
+import { createWeatherGenerator, GENERATED_VARIABLES, type WeatherGenerator } from './weather-generator.js';
+
+/** What a thread keeps between generations. */
+export interface GenerationContext {
+  climatology(path: string | undefined): ClimatologyGrid;
+  generator(seed: number): WeatherGenerator;
+  cellClimate(path: string | undefined, cellId: number): CellClimate;
+}
+
+export function createGenerationContext(): GenerationContext {
+  const climatologies = new Map<string, ClimatologyGrid>();
+  const generators = new Map<number, WeatherGenerator>();
+  const climates = new LRUCache<string, CellClimate>({ max: 4096 });
+  let solver: CurveSolver | undefined;
+  const climatology = (path: string | undefined) => {
+    const key = path ?? '';
+    let grid = climatologies.get(key);
+    if (!grid) climatologies.set(key, (grid = loadClimatology(path)));
+    return grid;
+  };
+  return {
+    climatology,
+    generator(seed) {
+      let generator = generators.get(seed);
+      if (!generator) generators.set(seed, (generator = createWeatherGenerator({ seed })));
+      return generator;
+    },
+    cellClimate(path, cellId) {
+      const key = `${path ?? ''}|${cellId}`;
+      let climate = climates.get(key);
+      if (!climate) {
+        const cell = cellById(cellId);
+        climate = cellClimateAt(climatology(path), (solver ??= createCurveSolver()), cell.latitude, cell.longitude);
+        climates.set(key, climate);
+      }
+      return climate;
+    },
+  };
+}
+
+/** Where years are generated: the compute pool, or the calling thread. */
+export interface YearGenerator {
+  cellYears(input: CellYearsInput): Promise<CellYearsOutput>;
+}
+
+export interface CellYearsInput {
+  /** The climatology file (undefined: the shipped one). */
+  climatologyPath?: string;
+  seed: number;
+  cellId: number;
+  years: number[];
+}
+
+/**
+ * Generated years of one cell: for each year its first epoch day, length and one buffer holding
+ * every generated variable's series in GENERATED_VARIABLES order (transferred, not copied).
+ */
+export interface CellYearsOutput {
+  years: { year: number; firstEpochDay: number; length: number; values: Float64Array }[];
+}
+
+export function generateCellYears(context: GenerationContext, input: CellYearsInput): CellYearsOutput {
+  const generator = context.generator(input.seed);
+  const climate = context.cellClimate(input.climatologyPath, input.cellId);
+  return {
+    years: input.years.map((year) => {
+      const generated = generator.generateCellYear(climate, input.cellId, year);
+      const values = new Float64Array(GENERATED_VARIABLES.length * generated.length);
+      GENERATED_VARIABLES.forEach((name, k) => values.set(generated[name], k * generated.length));
+      return { year, firstEpochDay: generated.firstEpochDay, length: generated.length, values };
+    }),
+  };
+}

@@ -1,0 +1,43 @@
+/** The compute pool: worker threads that generate synthetic years, as the calling thread would. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createComputePool, inlineComputePool } from '../../src/compute/compute-pool.js';
+import { cellAt } from '../../src/weather/grid.js';
+import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
+import type { CellYearsInput, CellYearsOutput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
+
+const pool = createComputePool({ threads: 2 });
+afterAll(() => pool.close());
+
+describe('compute pool', () => {
+  it('generates on worker threads the years the calling thread generates', async () => {
+    expect(pool.threads).toBe(2);
+    const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, years: [1999, 2024] };
+    const [threaded, inline] = await Promise.all([pool.cellYears(input), inlineComputePool().cellYears(input)]);
+    expect(threaded.years.map((y) => [y.year, y.length])).toEqual([
+      [1999, 365],
+      [2024, 366],
+    ]);
+    expect(threaded.years.map((y) => Array.from(y.values))).toEqual(inline.years.map((y) => Array.from(y.values)));
+  });
+
+  it('feeds a synthetic source the same weather as it generates itself, asking once for years wanted at the same time', async () => {
+    const calls: CellYearsInput[] = [];
+    const counting: YearGenerator = {
+      cellYears(input): Promise<CellYearsOutput> {
+        calls.push(input);
+        return pool.cellYears(input);
+      },
+    };
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(-1.29, 36.82);
+    const range = { start: '2019-12-20', end: '2021-01-10' };
+    const [a, b] = await Promise.all([pooled.daily(cell, range), pooled.daily(cell, range)]);
+    expect(a).toEqual(await alone.daily(cell, range));
+    expect(b).toEqual(a);
+    // Three years, generated in one task; the second request waited for it.
+    expect(calls).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, years: [2019, 2020, 2021] }]);
+    await pooled.daily(cell, range);
+    expect(calls).toHaveLength(1);
+  });
+});
