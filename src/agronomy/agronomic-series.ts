@@ -10,7 +10,7 @@
  * P/PET is accumulated precipitation / accumulated PET with the zero rule of `ppet` (NaN while
  * the accumulated PET is 0).
  */
-import { dayOfYear, type IsoDate } from '../core/dates.js';
+import { dayOfYear, fromEpochDay, isLeapYear, type IsoDate } from '../core/dates.js';
 import { dailyGddFromCelsius, type GddParameters } from './gdd.js';
 import { dailyReferenceEtAt, type DailyReferenceEt, type ReferenceEtSite, type ReferenceEvapotranspirationOptions } from './pet.js';
 import { ppet } from './ppet.js';
@@ -93,6 +93,73 @@ export function fillDailyAgronomicSeries(
     }
     series.gdd[at + i] = dailyGddFromCelsius(day.tmax, day.tmin, gdd);
     series.pet[at + i] = pet(day.tmax, day.tmin, day.vapourPressure ?? null, day.rhMax, day.rhMin, day.rhMean ?? null, day.solar, day.windAverage, doy);
+  }
+}
+
+/**
+ * Consecutive days' weather as one series per variable (NaN where there is no value), from
+ * `firstEpochDay` (days since 1970-01-01): what a weather source's daily series holds.
+ */
+export interface AgronomicColumns {
+  readonly firstEpochDay: number;
+  readonly tmax: Float64Array;
+  readonly tmin: Float64Array;
+  readonly precipitation: Float64Array;
+  readonly solar: Float64Array;
+  readonly rhMax: Float64Array;
+  readonly rhMin: Float64Array;
+  readonly vapourPressure: Float64Array;
+  readonly rhMean: Float64Array;
+  readonly windAverage: Float64Array;
+}
+
+const orNull = (value: number) => (value === value ? value : null);
+
+/**
+ * `fillDailyAgronomicSeries` for `count` days of series from day `from` of `columns`: the same
+ * numbers, without a day object each.
+ */
+export function fillDailyAgronomicSeriesFromColumns(
+  columns: AgronomicColumns,
+  from: number,
+  count: number,
+  pet: DailyReferenceEt,
+  gdd: GddParameters,
+  series: DailyAgronomicSeries,
+  at = 0,
+): void {
+  const first = fromEpochDay(columns.firstEpochDay + from);
+  let doy = dayOfYear(first);
+  let year = Number(first.slice(0, 4));
+  let yearLength = isLeapYear(year) ? 366 : 365;
+  const { tmax, tmin, precipitation } = columns;
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && ++doy > yearLength) {
+      doy = 1;
+      year++;
+      yearLength = isLeapYear(year) ? 366 : 365;
+    }
+    const i = from + k;
+    series.precipitation[at + k] = precipitation[i]!;
+    const high = tmax[i]!;
+    const low = tmin[i]!;
+    if (high !== high || low !== low) {
+      series.gdd[at + k] = Number.NaN;
+      series.pet[at + k] = Number.NaN;
+      continue;
+    }
+    series.gdd[at + k] = dailyGddFromCelsius(high, low, gdd);
+    series.pet[at + k] = pet(
+      high,
+      low,
+      orNull(columns.vapourPressure[i]!),
+      orNull(columns.rhMax[i]!),
+      orNull(columns.rhMin[i]!),
+      orNull(columns.rhMean[i]!),
+      orNull(columns.solar[i]!),
+      orNull(columns.windAverage[i]!),
+      doy,
+    );
   }
 }
 

@@ -25,11 +25,12 @@ import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../ag
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
-import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
+import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
+import type { DateRange, WeatherSource } from '../weather/weather-source.js';
 import {
   accumulateInto,
   dailyAgronomicSeries,
-  fillDailyAgronomicSeries,
+  fillDailyAgronomicSeriesFromColumns,
   placeReferenceEt,
   ppetOrNaN,
   type RunningTotals,
@@ -100,21 +101,11 @@ function accumulationStartOf(request: AgronomicNormRequest, seasonYear: number):
   return dateIn(day < request.start ? seasonYear : seasonYear - 1, day);
 }
 
-/** One season's days, one per date of `range` in order (a source's answer is checked by its ends and length). */
-async function seasonDays(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<{ source: string; days: readonly DailyWeather[]; elevation?: number | null }> {
-  const result = await weather.daily(location.cell, range);
+/** One season's weather from its accumulation start: one series per variable (404 when no source holds it). */
+async function seasonSeries(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<DailySeries> {
+  const result = await readDailySeries(weather, location.cell, range);
   if (!result) throw weatherDataNotFound(location, range);
-  const first = toEpochDay(range.start);
-  const length = toEpochDay(range.end) - first + 1;
-  const days = result.days;
-  if (days.length === length && days[0]?.date === range.start && days[length - 1]?.date === range.end) return result;
-  const byDate = new Map(days.map((day) => [day.date, day] as const));
-  const aligned: DailyWeather[] = [];
-  for (let i = 0; i < length; i++) {
-    const date = fromEpochDay(first + i);
-    aligned.push(byDate.get(date) ?? emptyDailyWeather(date));
-  }
-  return { source: result.source, days: aligned, elevation: result.elevation ?? null };
+  return result;
 }
 
 export interface AgronomicNormDependencies {
@@ -134,7 +125,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
       const first = request.years?.startYear;
       const leadYears = first === undefined ? 0 : first - Number(accumulationStartOf(request, first).slice(0, 4));
       await checkYearsHeld(weather, location, request, leadYears);
-      const results = await Promise.all(fetches.map((range) => seasonDays(weather, location, range)));
+      const results = await Promise.all(fetches.map((range) => seasonSeries(weather, location, range)));
 
       const dayCount = request.days.length;
       const yearCount = years.length;
@@ -151,7 +142,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
         Float64Array,
       ];
       const yearTotals = { gdd: new Float64Array(yearCount), precipitation: new Float64Array(yearCount), pet: new Float64Array(yearCount), ppet: new Float64Array(yearCount) };
-      const longest = Math.max(0, ...results.map((result) => result.days.length));
+      const longest = Math.max(0, ...results.map((result) => result.length));
       const series = dailyAgronomicSeries(longest);
       const running: RunningTotals = {
         gdd: new Float64Array(longest),
@@ -171,8 +162,8 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
 
       results.forEach((result, y) => {
         sources.push(result.source);
-        const length = result.days.length;
-        fillDailyAgronomicSeries(result.days, petAt(result.elevation), request.gdd, series, 0);
+        const length = result.length;
+        fillDailyAgronomicSeriesFromColumns({ firstEpochDay: result.firstEpochDay, ...result.values }, 0, length, petAt(result.elevation), request.gdd, series, 0);
         accumulateInto(series, length, running);
         const season = seasonRange(request, years[y]!);
         const shift = toEpochDay(season.start) - toEpochDay(fetches[y]!.start);

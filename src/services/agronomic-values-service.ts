@@ -18,6 +18,7 @@
  */
 import {
   dailyAgronomicSeries,
+  fillDailyAgronomicSeriesFromColumns,
   fillDailyAgronomicSeries,
   placeReferenceEt,
   ppetOrNaN,
@@ -138,7 +139,7 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
       const pastEnd = request.end < today ? request.end : yesterday;
       const forecastStart = from > today ? from : today;
       const [past, future] = await Promise.all([
-        from <= pastEnd ? observations.daily(location, { start: from, end: pastEnd }) : null,
+        from <= pastEnd ? observations.series(location, { start: from, end: pastEnd }) : null,
         forecastStart <= request.end
           ? forecasts.forecast(location, datesInRange(forecastStart, request.end), {
               blockSize: 24,
@@ -150,7 +151,7 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
       const pet = placeReferenceEt(agronomicPlace(location, past?.elevation, elevation), referenceEt);
       if (past) {
         sources.push(past.source);
-        fillDailyAgronomicSeries(past.days, pet, request.gdd, series, 0);
+        fillDailyAgronomicSeriesFromColumns({ firstEpochDay: past.firstEpochDay, ...past.values }, 0, past.length, pet, request.gdd, series, 0);
       }
       if (future) {
         sources.push(future.source);

@@ -1,5 +1,6 @@
 /** Observed daily weather for a place: the daily values of a date range (its window: date-windows.ts). */
 import { datesInRange } from '../core/dates.js';
+import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
 import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
 import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
@@ -14,12 +15,19 @@ export interface Observations {
 export interface ObservationService {
   /** Daily values of the inclusive range, in date order. */
   daily(location: WeatherLocation, range: DateRange): Promise<Observations>;
+  /** The same values as one series per variable (see weather/daily-series.ts), for many days. */
+  series(location: WeatherLocation, range: DateRange): Promise<DailySeries>;
 }
 
 const emptyDay = emptyDailyWeather;
 
 export function createObservationService(weather: WeatherSource): ObservationService {
   return {
+    async series(location, range) {
+      const result = await readDailySeries(weather, location.cell, range);
+      if (!result) throw weatherDataNotFound(location, range);
+      return result;
+    },
     async daily(location, range) {
       const result = await weather.daily(location.cell, range);
       if (!result) throw weatherDataNotFound(location, range);

@@ -16,14 +16,15 @@
  * statistics of 02-29 are therefore over as many years as every other day, and a range that
  * covers the end of February lists 02-29 in every period.
  *
- * Each season is fetched with one `daily()` request (all seasons concurrently) and the
+ * Each season is fetched as one series (`readDailySeries`, all seasons concurrently) and the
  * statistics are computed in one pass over the requested days.
  */
 import type { Clock } from '../core/clock.js';
 import { addDays, fromEpochDay, isLeapYear, type IsoDate, type MonthDay, toEpochDay } from '../core/dates.js';
 import { invalid } from '../core/errors.js';
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
-import type { DailyResult, DailyWeather, DateRange, WeatherSource } from '../weather/weather-source.js';
+import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
+import type { DateRange, WeatherSource } from '../weather/weather-source.js';
 import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
 export type { NormStatistic } from '../agronomy/norm-statistics.js';
@@ -88,16 +89,17 @@ export function seasonRange(days: NormDays, year: number): DateRange {
   return { start: dateIn(year, days.start), end: dateIn(days.crossesYearEnd ? year + 1 : year, days.end) };
 }
 
-const PICKS: Record<NormQuantity, (day: DailyWeather) => number | null> = {
-  meanTemp: (d) => (d.tmax === null || d.tmin === null ? null : (d.tmax + d.tmin) / 2),
-  maxTemp: (d) => d.tmax,
-  minTemp: (d) => d.tmin,
-  precipitation: (d) => d.precipitation,
-  solar: (d) => d.solar,
-  minHumidity: (d) => d.rhMin,
-  maxHumidity: (d) => d.rhMax,
-  dailyMaxWind: (d) => d.windDayMax,
-  averageWind: (d) => d.windAverage,
+/** Each quantity's value on day `i` of a season's series (NaN where there is none). */
+const PICKS: Record<NormQuantity, (v: DailySeries['values'], i: number) => number> = {
+  meanTemp: (v, i) => (v.tmax[i]! + v.tmin[i]!) / 2,
+  maxTemp: (v, i) => v.tmax[i]!,
+  minTemp: (v, i) => v.tmin[i]!,
+  precipitation: (v, i) => v.precipitation[i]!,
+  solar: (v, i) => v.solar[i]!,
+  minHumidity: (v, i) => v.rhMin[i]!,
+  maxHumidity: (v, i) => v.rhMax[i]!,
+  dailyMaxWind: (v, i) => v.windDayMax[i]!,
+  averageWind: (v, i) => v.windAverage[i]!,
 };
 
 export function chooseYears(location: WeatherLocation, request: NormRequest, clock: Clock): { period: NormPeriod; years: number[] } {
@@ -203,7 +205,7 @@ export function createWeatherNormService(deps: { weather: WeatherSource; clock: 
       const { period, years } = chooseYears(location, request, clock);
       await checkYearsHeld(weather, location, request);
       const seasons = years.map((year) => seasonRange(request, year));
-      const results = await Promise.all(seasons.map((range) => weather.daily(location.cell, range)));
+      const results = await Promise.all(seasons.map((range) => readDailySeries(weather, location.cell, range)));
 
       const dayCount = request.days.length;
       const yearCount = years.length;
@@ -213,21 +215,14 @@ export function createWeatherNormService(deps: { weather: WeatherSource; clock: 
       const picks = NORM_QUANTITIES.map((quantity) => PICKS[quantity]);
       const sources: string[] = [];
 
-      results.forEach((result: DailyResult | null, y) => {
+      results.forEach((result: DailySeries | null, y) => {
         const season = seasons[y]!;
         if (!result) throw weatherDataNotFound(location, season);
         sources.push(result.source);
-        const days = result.days;
         const offsets = isLeapYear(februaryYearOf(request, years[y]!)) ? offsetTables.leap : offsetTables.common;
-        const length = toEpochDay(season.end) - toEpochDay(season.start) + 1;
-        const aligned = days.length === length && days[0]?.date === season.start && days[length - 1]?.date === season.end;
-        const byDate = aligned ? null : new Map(days.map((entry) => [entry.date, entry] as const));
-        const startDay = toEpochDay(season.start);
         for (let d = 0; d < dayCount; d++) {
-          const entry = byDate ? byDate.get(fromEpochDay(startDay + offsets[d]!)) : days[offsets[d]!];
-          if (!entry) continue;
           const slot = d * yearCount + y;
-          for (let q = 0; q < picks.length; q++) values[q]![slot] = picks[q]!(entry) ?? Number.NaN;
+          for (let q = 0; q < picks.length; q++) values[q]![slot] = picks[q]!(result.values, offsets[d]!);
         }
       });
 

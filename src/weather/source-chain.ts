@@ -6,6 +6,7 @@
  * source that gave it.
  */
 import { daysBetween } from '../core/dates.js';
+import { type DailySeries, readDailySeries } from './daily-series.js';
 import type { DailyResult, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from './weather-source.js';
 
 export const KNOWN_SOURCE_NAMES = ['store', 'synthetic', 'open-meteo', 'nasa-power'] as const;
@@ -53,6 +54,14 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
           throw new Error(`Weather source '${source.name}' answered ${result.days.length} days for ${range.start}..${range.end} (${expected} expected)`);
         }
         return result;
+      }
+      return null;
+    },
+
+    async dailySeries(cell: GridCell, range: DateRange): Promise<DailySeries | null> {
+      for (const source of chain) {
+        const result = await readDailySeries(source, cell, range);
+        if (result !== null) return result;
       }
       return null;
     },

@@ -9,6 +9,7 @@
  */
 import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
+import type { DailySeries } from './daily-series.js';
 import { DAILY_VARIABLE_NAMES, type DailyValues, type DailyVariableName } from './daily-variables.js';
 
 /** A cell of the 5-arc-minute global grid (see grid.ts). */
@@ -98,6 +99,11 @@ export interface WeatherSource {
    * when a configured upstream cannot be reached.
    */
   daily(cell: GridCell, range: DateRange): Promise<DailyResult | null>;
+  /**
+   * The same answer as `daily`, as one series per variable (see daily-series.ts), for sources
+   * that keep their values so: cheaper for many days. Sources without it are read through `daily`.
+   */
+  dailySeries?(cell: GridCell, range: DateRange): Promise<DailySeries | null>;
   /**
    * The first calendar year this source can hold daily values for at the cell (its data reach no
    * further back); `null` when it holds no daily values there at all. A source without this

@@ -113,3 +113,19 @@ export function datesByYear(start: IsoDate, end: IsoDate): Map<number, IsoDate[]
   }
   return out;
 }
+
+/**
+ * Copies the stored days `dayIndex`… of a decoded year into `into` from position `at`, one series
+ * per variable (NaN where a value is missing), `count` days, without a day object each. Answers
+ * false, leaving `into` partly written, when one of the days was never stored.
+ */
+export function readSlotsInto(values: Float64Array, dayIndex: number, count: number, into: Record<DailyVariableName, Float64Array>, at: number): boolean {
+  for (let i = 0; i < count; i++) {
+    if (Number.isNaN(values[(dayIndex + i) * WIDTH]!)) return false;
+  }
+  for (const { name, offset } of STORED) {
+    const series = into[name];
+    for (let i = 0; i < count; i++) series[at + i] = values[(dayIndex + i) * WIDTH + offset]!;
+  }
+  return true;
+}

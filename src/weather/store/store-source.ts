@@ -9,8 +9,10 @@
  * cell costs no query.
  */
 import type { WeatherRepository } from '../../store/weather-repository.js';
-import type { DailyResult, DailyWeather, WeatherSource } from '../weather-source.js';
-import { datesByYear, decodeYear, readSlot } from './daily-year-codec.js';
+import { toEpochDay, yearOf } from '../../core/dates.js';
+import { type DailySeries, emptySeriesValues } from '../daily-series.js';
+import type { DailyResult, DailyWeather, GridCell, WeatherSource } from '../weather-source.js';
+import { datesByYear, decodeYear, readSlot, readSlotsInto } from './daily-year-codec.js';
 
 export const IMPORT_DATASET_PREFIX = 'import:';
 
@@ -40,6 +42,21 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       });
     return reading;
   }
+  /** The decoded stored years of the cell over the range's years, per dataset, and the datasets' elevations. */
+  async function storedYears(cell: GridCell, firstYear: number, lastYear: number) {
+    const [rows, elevations] = await Promise.all([
+      repository.readDailyYears(cell.id, firstYear, lastYear, IMPORT_DATASET_PREFIX),
+      repository.readElevations(cell.id, IMPORT_DATASET_PREFIX),
+    ]);
+    const datasets = new Map<string, Map<number, Float64Array>>();
+    for (const row of rows) {
+      let perYear = datasets.get(row.dataset);
+      if (!perYear) datasets.set(row.dataset, (perYear = new Map()));
+      perYear.set(row.year, decodeYear(row.days));
+    }
+    return { datasets, elevations };
+  }
+
   return {
     name: 'store',
     async daily(cell, range): Promise<DailyResult | null> {
@@ -47,16 +64,7 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       const byYear = datesByYear(range.start, range.end);
       const years = [...byYear.keys()];
       if (years.length === 0) return null;
-      const [rows, elevations] = await Promise.all([
-        repository.readDailyYears(cell.id, years[0]!, years[years.length - 1]!, IMPORT_DATASET_PREFIX),
-        repository.readElevations(cell.id, IMPORT_DATASET_PREFIX),
-      ]);
-      const datasets = new Map<string, Map<number, Float64Array>>();
-      for (const row of rows) {
-        let perYear = datasets.get(row.dataset);
-        if (!perYear) datasets.set(row.dataset, (perYear = new Map()));
-        perYear.set(row.year, decodeYear(row.days));
-      }
+      const { datasets, elevations } = await storedYears(cell, years[0]!, years[years.length - 1]!);
       for (const [dataset, perYear] of datasets) {
         const days: DailyWeather[] = [];
         let whole = true;
@@ -73,6 +81,29 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
           if (!whole) break;
         }
         if (whole) return { source: dataset, days, elevation: elevations.get(dataset) ?? null };
+      }
+      return null;
+    },
+    /** As `daily`, copied from the stored years into series (no day objects). */
+    async dailySeries(cell, range): Promise<DailySeries | null> {
+      if (range.end < range.start || !(await cellsWithData()).has(cell.id)) return null;
+      const firstYear = yearOf(range.start);
+      const lastYear = yearOf(range.end);
+      const { datasets, elevations } = await storedYears(cell, firstYear, lastYear);
+      const firstEpochDay = toEpochDay(range.start);
+      const length = toEpochDay(range.end) - firstEpochDay + 1;
+      for (const [dataset, perYear] of datasets) {
+        const values = emptySeriesValues(length);
+        let at = 0;
+        for (let year = firstYear; year <= lastYear && at >= 0; year++) {
+          const stored = perYear.get(year);
+          const yearStart = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
+          const from = Math.max(firstEpochDay, yearStart) - yearStart;
+          const count = Math.min(firstEpochDay + length, toEpochDay(`${String(year + 1).padStart(4, '0')}-01-01`)) - (yearStart + from);
+          if (!stored || !readSlotsInto(stored, from, count, values, at)) at = -1;
+          else at += count;
+        }
+        if (at === length) return { source: dataset, elevation: elevations.get(dataset) ?? null, firstEpochDay, length, values };
       }
       return null;
     },

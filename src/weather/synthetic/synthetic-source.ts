@@ -18,6 +18,7 @@ import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
 import type { CellYearsOutput, YearGenerator } from './year-generation.js';
+import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
@@ -153,6 +154,29 @@ export class SyntheticSource implements WeatherSource {
   async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
     await this.prepareYears(cell, range);
     return { source: SYNTHETIC_SOURCE_NAME, days: this.dailyDays(cell, range) };
+  }
+
+  /** As `daily`, copied from the kept years into series (no day objects); the optional variables are NaN. */
+  async dailySeries(cell: GridCell, range: DateRange): Promise<DailySeries | null> {
+    await this.prepareYears(cell, range);
+    const firstEpochDay = toEpochDay(range.start);
+    const length = toEpochDay(range.end) - firstEpochDay + 1;
+    const values = emptySeriesValues(Math.max(0, length));
+    for (let at = 0; at < length; ) {
+      const e = firstEpochDay + at;
+      const year = this.packedYear(cell, yearOf(fromEpochDay(e)));
+      const from = e - year.firstEpochDay;
+      const count = Math.min(length - at, year.length - from);
+      GENERATED_VARIABLES.forEach((name, k) => {
+        const series = values[name];
+        const scale = PACKING_SCALE[k]!;
+        const packed = year.values;
+        const base = k * year.length + from;
+        for (let j = 0; j < count; j++) series[at + j] = packed[base + j]! / scale;
+      });
+      at += count;
+    }
+    return { source: SYNTHETIC_SOURCE_NAME, firstEpochDay, length: Math.max(0, length), values };
   }
 
   /**
