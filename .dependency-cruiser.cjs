@@ -15,7 +15,7 @@ const LAYERS = {
   exports: ['core', 'agronomy', 'weather'],
   maps: ['core'],
   compute: ['core', 'agronomy', 'weather', 'maps'],
-  services: ['core', 'agronomy', 'catalog', 'store', 'weather', 'exports', 'maps', 'limits'],
+  services: ['core', 'agronomy', 'catalog', 'store', 'weather', 'exports', 'maps', 'limits', 'compute'],
   http: ['core', 'limits'],
   jobs: ['core', 'store', 'services', 'http', 'limits'],
   api: ['core', 'http', 'services', 'jobs'],

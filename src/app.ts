@@ -26,6 +26,7 @@ import { tokenRoutes } from './api/token/token-routes.js';
 import { weatherRoutes } from './api/weather/weather-routes.js';
 import { loadCatalog } from './catalog/load-catalog.js';
 import type { Catalog } from './catalog/catalog.js';
+import type { ComputePool } from './compute/compute-pool.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { type AnswerCache, createAnswerCache } from './http/answer-cache.js';
@@ -96,6 +97,8 @@ export interface AppDependencies {
   referenceEt?: ReferenceEvapotranspirationOptions;
   /** The crop and growth-stage model catalogue; default the one in data/catalog. */
   catalog?: Catalog;
+  /** Worker threads for CPU-heavy work (map images); without them it runs on the event loop. */
+  compute?: ComputePool;
 }
 
 /** Every service of an app, built once. */
@@ -182,7 +185,13 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
     agronomicValues: createAgronomicValuesService({ observations, forecasts, elevation, referenceEt }),
     agronomicNorms,
     growthStages: createGrowthStageService({ fields, plantings: store.plantings, catalog: catalogData, clock, weather, forecasts, norms: agronomicNorms }),
-    maps: createMapImageService({ fields, clock, ...(deps.weather ? { weather: deps.weather } : {}), ...(redis ? { cache: createRedisTileCache({ redis }) } : {}) }),
+    maps: createMapImageService({
+      fields,
+      clock,
+      ...(deps.weather ? { weather: deps.weather } : {}),
+      ...(redis ? { cache: createRedisTileCache({ redis }) } : {}),
+      ...(deps.compute ? { compute: deps.compute } : {}),
+    }),
     jobs: createJobService(store, clock, config.jobMaxQueuedRequests, wakeJobWorker),
     accounts: createAccountService(store, clock),
     sessions: createSessionService(store.sessions, clock, deps.web?.sessionLifetimes),

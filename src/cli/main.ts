@@ -65,7 +65,7 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   // CPU-heavy work runs on worker threads, one per core by default (AGWX_COMPUTE_THREADS).
   const compute = createComputePool({ threads: config.computeThreads });
   const weather = createWeatherSources(config, store, clock, { compute });
-  const app = await buildApp({ config, store, clock, weather, redis, jobs: options.worker ? jobWorkerOptions(config) : undefined });
+  const app = await buildApp({ config, store, clock, weather, redis, compute, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   if (redis) watchRedis(redis, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

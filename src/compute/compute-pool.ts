@@ -5,11 +5,25 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { type CellYearsInput, type CellYearsOutput, createGenerationContext, generateCellYears, type YearGenerator } from '../weather/synthetic/year-generation.js';
+import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
+import { allMapLayers } from '../maps/layers/all-layers.js';
+import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
+import { createHoursContext, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
+import {
+  type CellYearsInput,
+  type CellYearsOutput,
+  createGenerationContext,
+  generateCellYears,
+  type HoursWithoutSoilInput,
+  type HoursWithoutSoilOutput,
+  type YearGenerator,
+} from '../weather/synthetic/year-generation.js';
 
 export interface ComputePool extends YearGenerator {
   /** Worker threads that run the tasks; 0 when they run on the calling thread. */
   readonly threads: number;
+  /** Draws a map image plan into a PNG (each thread with its own reference geodata). */
+  drawMapImage(plan: DrawPlan): Promise<Uint8Array>;
   /** Stops the threads once the tasks in flight are done. */
   close(): Promise<void>;
 }
@@ -38,6 +52,8 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
   return {
     threads,
     cellYears: (input: CellYearsInput) => pool.run(input, { name: 'cellYears' }) as Promise<CellYearsOutput>,
+    hoursWithoutSoil: (input: HoursWithoutSoilInput) => pool.run(input, { name: 'hoursWithoutSoil' }) as Promise<HoursWithoutSoilOutput>,
+    drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     close: () => pool.close(),
   };
 }
@@ -45,9 +61,16 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
 /** The tasks on the calling thread, with a context of its own. */
 export function inlineComputePool(): ComputePool {
   const generation = createGenerationContext();
+  const hours = createHoursContext(generation);
+  let drawing: DrawingContext | undefined;
   return {
     threads: 0,
     cellYears: async (input: CellYearsInput) => generateCellYears(generation, input),
+    hoursWithoutSoil: (input: HoursWithoutSoilInput) => generateHoursWithoutSoil(hours, input),
+    async drawMapImage(plan: DrawPlan) {
+      drawing ??= { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
+      return drawPlan(plan, drawing);
+    },
     close: async () => undefined,
   };
 }

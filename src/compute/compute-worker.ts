@@ -3,9 +3,16 @@
  * this thread keeps between tasks. Results carry their typed arrays as transfers.
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { type CellYearsInput, createGenerationContext, generateCellYears } from '../weather/synthetic/year-generation.js';
+import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
+import { allMapLayers } from '../maps/layers/all-layers.js';
+import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
+import { createHoursContext, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
+import { type CellYearsInput, createGenerationContext, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
 const generation = createGenerationContext();
+const hours = createHoursContext(generation);
+/** This thread's reference geodata (loaded as images need it) and layer table. */
+let drawing: DrawingContext | undefined;
 
 export function cellYears(input: CellYearsInput) {
   const output = generateCellYears(generation, input);
@@ -13,4 +20,18 @@ export function cellYears(input: CellYearsInput) {
     [transferableSymbol]: output.years.map((year) => year.values.buffer),
     [valueSymbol]: output,
   });
+}
+
+export async function hoursWithoutSoil(input: HoursWithoutSoilInput) {
+  const output = await generateHoursWithoutSoil(hours, input);
+  return move({ [transferableSymbol]: [output.values.buffer, output.missing.buffer], [valueSymbol]: output });
+}
+
+export async function drawMapImage(plan: DrawPlan) {
+  drawing ??= { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
+  const png = await drawPlan(plan, drawing);
+  const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  // A small PNG may share a pooled buffer: copy it out so that it can be moved.
+  const owned = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? bytes : bytes.slice();
+  return move({ [transferableSymbol]: [owned.buffer], [valueSymbol]: owned });
 }

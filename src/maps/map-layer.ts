@@ -8,13 +8,25 @@ import type { ColourRamp } from './colour-ramp.js';
 import type { Coverage } from './coverage.js';
 import type { ReferenceGeodata } from './geodata/reference-geodata.js';
 import type { Viewport } from './viewport.js';
-import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.js';
+import type { SampledField } from './drawing/value-raster.js';
+import type { WeatherGridVariable } from './weather-grid/weather-grid-provider.js';
 
 export interface LayerFrame {
   readonly geodata: ReferenceGeodata;
-  readonly weather: WeatherGridProvider;
   /** Start of the update the image shows (UTC epoch ms); null for reference layers. */
   readonly time: number | null;
+  /**
+   * A weather field of the image, sampled before drawing began (see `MapLayer.weatherFields`):
+   * `variable` every `samplingStep(viewport, baseStep)` pixels.
+   */
+  field(variable: WeatherGridVariable, baseStep: number): SampledField;
+}
+
+/** A weather field a layer draws from. */
+export interface LayerWeatherField {
+  readonly variable: WeatherGridVariable;
+  /** Sampling step on a 256-pixel tile, scaled with the image (`samplingStep`). */
+  readonly baseStep: number;
 }
 
 export interface MapLayer {
@@ -33,6 +45,8 @@ export interface MapLayer {
   readonly ramp?: ColourRamp;
   /** Extra documentation: thresholds, styling. */
   readonly notes?: string;
+  /** The weather fields a weather layer draws from, sampled for it before drawing. */
+  readonly weatherFields?: readonly LayerWeatherField[];
   /** Draws onto the image; the renderer has already clipped to the layer's coverage. */
   draw(ctx: SKRSContext2D, viewport: Viewport, frame: LayerFrame): void | Promise<void>;
 }

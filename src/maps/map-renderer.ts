@@ -3,24 +3,21 @@
  * result and gives it an ETag. One renderer holds its own parsed reference geodata.
  */
 import { createHash } from 'node:crypto';
-import { type SKRSContext2D, createCanvas } from '@napi-rs/canvas';
 import type { Clock } from '../core/clock.js';
 import { updateTimeFor } from './archive-time.js';
 import { LruTileCache } from './cache/lru-tile-cache.js';
 import type { CachedMapImage, TileCache } from './cache/tile-cache.js';
-import { type Coverage, coverageIsGlobal, coverageMeets } from './coverage.js';
-import { tracePolygonRings } from './drawing/vector-paths.js';
-import { registerLabelFonts } from './fonts.js';
+import { sampleField, samplingStep } from './drawing/value-raster.js';
 import { ReferenceGeodata } from './geodata/reference-geodata.js';
 import { allMapLayers } from './layers/all-layers.js';
 import { MapValidationError } from './map-errors.js';
-import type { LayerFrame, MapLayer } from './map-layer.js';
+import { type DrawPlan, drawPlan, layerShows, type PlannedField, type ViewportSpec, viewportOf } from './map-drawing.js';
+import type { MapLayer } from './map-layer.js';
 import { DEFAULT_FIELD_ZOOM, DEFAULT_IMAGE_SIZE, MAX_IMAGE_SIDE, validateCoordinates, validateImageSize } from './map-request.js';
 import { createPixelBudget } from './pixel-budget.js';
-import { encodeCanvasPng } from './png-encoding.js';
 import { type Viewport, centredViewport, tileViewport } from './viewport.js';
 import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.js';
-import { type LonLatBBox, bboxesIntersect, validateTileCoordinates, validateZoom } from './web-mercator.js';
+import { type LonLatBBox, validateTileCoordinates, validateZoom } from './web-mercator.js';
 
 /** Bumped when drawing changes, so cached images and ETags from before are not reused. */
 const RENDERING_VERSION = 'r1';
@@ -39,6 +36,11 @@ export interface MapRendererOptions {
   readonly variant?: string;
   /** Pixels drawn at the same time, all images together (default: two of the largest field images, 2 × 2048²). */
   readonly maxPixelsInFlight?: number;
+  /**
+   * Draws a plan into a PNG elsewhere (the compute pool's worker threads, each with its own
+   * geodata); default: on this thread, with this renderer's geodata.
+   */
+  readonly draw?: (plan: DrawPlan) => Promise<Uint8Array>;
 }
 
 /** Default bound on pixels being drawn at once: two images of the largest accepted size. */
@@ -102,39 +104,19 @@ export interface MapRenderer {
   warmUp(codes?: readonly string[]): Promise<void>;
 }
 
-function coverageClip(ctx: SKRSContext2D, coverage: Coverage, viewport: Viewport, frame: LayerFrame): boolean {
-  if (coverageIsGlobal(coverage)) return false;
-  const mask = coverage.mask(frame.geodata);
-  ctx.beginPath();
-  if (mask) {
-    tracePolygonRings(ctx, mask, viewport);
-    ctx.clip('evenodd');
-    return true;
-  }
-  for (const bounds of coverage.bounds) {
-    if (!bboxesIntersect(bounds, viewport.bbox)) continue;
-    const a = viewport.project(bounds.west, bounds.north);
-    const b = viewport.project(bounds.east, bounds.south);
-    ctx.rect(a.x, a.y, b.x - a.x, b.y - a.y);
-  }
-  ctx.clip('nonzero');
-  return true;
-}
-
 function etagFor(key: string): string {
   return `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export function createMapRenderer(options: MapRendererOptions): MapRenderer {
-  registerLabelFonts();
   const layers = options.layers ?? allMapLayers;
   const byCode = new Map(layers.map((layer) => [layer.code, layer]));
   const geodata = new ReferenceGeodata();
   const cache = options.cache ?? new LruTileCache();
   const inFlight = new Map<string, Promise<CachedMapImage>>();
   const pixels = createPixelBudget(options.maxPixelsInFlight ?? DEFAULT_MAX_PIXELS_IN_FLIGHT);
+  const drawElsewhere = options.draw;
+  const drawHere = (plan: DrawPlan) => drawPlan(plan, { geodata, layers: byCode });
 
   function resolveLayers(codes: readonly string[]): MapLayer[] {
     if (codes.length === 0) throw new MapValidationError('types', 'at least one layer code is needed');
@@ -145,22 +127,27 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     });
   }
 
-  async function draw(viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<CachedMapImage & { key?: never }> {
+  /** The plan of an image: its layers and update times, and the weather fields they show, sampled here. */
+  async function planImage(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<DrawPlan> {
+    const fields: PlannedField[] = [];
+    for (let i = 0; i < chosen.length; i++) {
+      const layer = chosen[i]!;
+      const time = times[i]!;
+      if (!layer.weatherFields || time === null || !layerShows(layer, viewport)) continue;
+      for (const { variable, baseStep } of layer.weatherFields) {
+        if (fields.some((f) => f.variable === variable && f.baseStep === baseStep && f.time === time)) continue;
+        const sampler = await options.weather.valuesFor(variable, viewport.bbox, time);
+        fields.push({ variable, baseStep, time, field: sampleField(sampler, viewport, samplingStep(viewport, baseStep)) });
+      }
+    }
+    return { viewport: spec, layers: chosen.map((layer) => layer.code), times, fields };
+  }
+
+  async function draw(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<Uint8Array> {
+    const plan = await planImage(spec, viewport, chosen, times);
     const release = await pixels.acquire(viewport.width * viewport.height);
     try {
-      const canvas = createCanvas(viewport.width, viewport.height);
-      const ctx = canvas.getContext('2d');
-      for (let i = 0; i < chosen.length; i++) {
-        const layer = chosen[i]!;
-        if (!coverageMeets(layer.coverage, viewport.bbox)) continue;
-        const frame: LayerFrame = { geodata, weather: options.weather, time: times[i]! };
-        ctx.save();
-        coverageClip(ctx, layer.coverage, viewport, frame);
-        await layer.draw(ctx, viewport, frame);
-        ctx.restore();
-        if (i + 1 < chosen.length) await nextTurn();
-      }
-      return { png: await encodeCanvasPng(canvas), etag: '' };
+      return await (drawElsewhere ?? drawHere)(plan);
     } finally {
       release();
     }
@@ -180,15 +167,15 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     return { chosen, times, updateTimes, key };
   }
 
-  async function render(viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
+  async function render(spec: ViewportSpec, viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
     const { chosen, times, updateTimes, key } = plan(codes, interval, place);
     const base = { width: viewport.width, height: viewport.height, updateTimes };
     const hit = await cache.get(key);
     if (hit) return { ...hit, ...base, cached: true };
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = draw(viewport, chosen, times).then(async (image) => {
-        const result = { png: image.png, etag: etagFor(key) };
+      pending = draw(spec, viewport, chosen, times).then(async (png) => {
+        const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
         await cache.set(key, result);
         return result;
       });
@@ -225,12 +212,13 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     geodata,
     async renderTile(request) {
       validateTileCoordinates(request.x, request.y, request.zoom);
-      const viewport = tileViewport(request.x, request.y, request.zoom);
-      return render(viewport, request.layers, request.interval ?? 0, tilePlace(request));
+      const spec: ViewportSpec = { kind: 'tile', x: request.x, y: request.y, zoom: request.zoom };
+      return render(spec, viewportOf(spec), request.layers, request.interval ?? 0, tilePlace(request));
     },
     async renderFieldImage(request) {
       const viewport = fieldViewport(request);
-      return render(viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport));
+      const spec: ViewportSpec = { kind: 'centred', longitude: request.longitude, latitude: request.latitude, zoom: viewport.zoom, width: viewport.width, height: viewport.height };
+      return render(spec, viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport));
     },
     fieldImageBounds(request) {
       return fieldViewport(request).bbox;
@@ -246,7 +234,10 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     async warmUp(codes = layers.map((layer) => layer.code)) {
       const chosen = resolveLayers(codes);
       const times = chosen.map((layer) => updateTimeFor(layer, options.clock.now(), 0));
-      for (const zoom of [2, 5, 8]) await draw(tileViewport(0, 0, zoom), chosen, times);
+      for (const zoom of [2, 5, 8]) {
+        const spec: ViewportSpec = { kind: 'tile', x: 0, y: 0, zoom };
+        await draw(spec, viewportOf(spec), chosen, times);
+      }
     },
   };
 }

@@ -29,6 +29,8 @@ import {
   tileBounds,
   type WeatherGridProvider,
 } from '../maps/index.js';
+import type { ComputePool } from '../compute/compute-pool.js';
+import type { DrawPlan } from '../maps/map-drawing.js';
 import { SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
 import type { FieldService } from './field-service.js';
 import { createMapWeatherGrid, type MapWeatherGridOptions } from './map-weather-grid.js';
@@ -77,6 +79,8 @@ export interface MapImageDependencies {
   /** Default: the renderer's in-process LRU cache. */
   cache?: TileCache;
   grid?: MapWeatherGridOptions;
+  /** Worker threads that draw the images; without them images are drawn on the event loop. */
+  compute?: Pick<ComputePool, 'drawMapImage'>;
 }
 
 /** Stands in for the grid when the app has no weather source; requests with weather layers are refused before reaching it. */
@@ -97,13 +101,14 @@ function domainError(error: unknown): unknown {
 }
 
 /** The renderer of an app: weather layers over its weather source, or refused without one. */
-export function createAppMapRenderer(options: Pick<MapImageDependencies, 'weather' | 'clock' | 'cache' | 'grid'>): MapRenderer {
+export function createAppMapRenderer(options: Pick<MapImageDependencies, 'weather' | 'clock' | 'cache' | 'grid' | 'compute'>): MapRenderer {
   const weather = options.weather ? createMapWeatherGrid(options.weather, options.grid) : noWeatherGrid;
   return createMapRenderer({
     weather,
     clock: options.clock,
     ...(options.cache ? { cache: options.cache } : {}),
     variant: options.weather ? `weather:${options.weather.name}` : 'no-weather',
+    ...(options.compute ? { draw: (plan: DrawPlan) => options.compute!.drawMapImage(plan) } : {}),
   });
 }
 

@@ -228,6 +228,29 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     return pending;
   }
 
+  /**
+   * The values of `missing` points (those not kept nor in flight) from one `hourlyMany` request;
+   * points the source has no hours for are left to the one-by-one fill (recent precipitation from
+   * daily totals).
+   */
+  async function fillMany(kind: 'h' | 'r', missing: readonly { cell: GridCell }[], time: number): Promise<void> {
+    const wanted = missing.filter(({ cell }) => !pendingPoints.has(`${kind}${cell.id}@${time}`));
+    if (wanted.length === 0) return;
+    const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
+    const request = kind === 'h' ? { start: hourStart, hours: 1 } : { start: hourStart - 23 * HOUR_MS, hours: 24 };
+    statistics.hourlyRequests++;
+    const results = await weather.hourlyMany!(
+      wanted.map(({ cell }) => cell),
+      { ...request, issuedAt: time, soil: false },
+    );
+    results.forEach((result, i) => {
+      const hours = result?.hours;
+      if (!hours || hours.length !== request.hours) return;
+      const values = kind === 'h' ? hourValues(hours[0]!) : Float32Array.of(hours.reduce((sum, hour) => sum + hour.precipitation, 0));
+      points.set(`${kind}${wanted[i]!.cell.id}@${time}`, values);
+    });
+  }
+
   async function buildLattice(variable: WeatherGridVariable, layout: LatticeLayout, time: number): Promise<WeatherGridSampler> {
     statistics.latticesBuilt++;
     const columns = layout.i1 - layout.i0 + 1;
@@ -248,22 +271,29 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
         else missing.push({ k, cell });
       }
     }
+    // A source that answers many cells at once (away from the event loop) gets them in one request.
+    if (weather.hourlyMany && missing.length > 0) await fillMany(kind, missing, time);
     // Fill the rest with a few requests in flight; a source that computes synchronously gets the
     // event loop back between requests once SLICE_MS has passed, so other requests are not held up.
+    const remaining = missing.filter(({ cell }) => !points.has(`${kind}${cell.id}@${time}`));
     let next = 0;
     let sliceStart = performance.now();
     const worker = async () => {
-      while (next < missing.length) {
+      while (next < remaining.length) {
         if (performance.now() - sliceStart > SLICE_MS) {
           await nextTurn();
           sliceStart = performance.now();
           continue;
         }
-        const item = missing[next++]!;
+        const item = remaining[next++]!;
         store(item.k, await point(kind, item.cell, time));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker));
+    for (const item of missing) {
+      const kept = points.get(`${kind}${item.cell.id}@${time}`);
+      if (kept) store(item.k, kept);
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, remaining.length) }, worker));
     return latticeSampler(layout, values);
   }
 

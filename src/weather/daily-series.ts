@@ -7,19 +7,9 @@
  */
 import { daysBetween, toEpochDay } from '../core/dates.js';
 import { DAILY_VARIABLE_NAMES, type DailyVariableName } from './daily-variables.js';
-import type { DailyResult, DateRange, GridCell, WeatherSource } from './weather-source.js';
+import type { DailyResult, DailySeries, DateRange, GridCell, WeatherSource } from './weather-source.js';
 
-export interface DailySeries {
-  /** Provenance, as `DailyResult.source`. */
-  source: string;
-  /** Elevation the values stand for, as `DailyResult.elevation`. */
-  elevation?: number | null;
-  /** Day number (since 1970-01-01) of the range's first date; day `i` is `firstEpochDay + i`. */
-  firstEpochDay: number;
-  length: number;
-  /** Every variable of DAILY_VARIABLES, one value per day; NaN where there is none. */
-  values: Record<DailyVariableName, Float64Array>;
-}
+export type { DailySeries } from './weather-source.js';
 
 /** A series of every variable for `length` days, every value NaN. */
 export function emptySeriesValues(length: number): Record<DailyVariableName, Float64Array> {

@@ -74,6 +74,20 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
       return null;
     },
 
+    /** Each source in turn for the cells the ones before it had nothing for. */
+    async hourlyMany(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]> {
+      const answers: (HourlyResult | null)[] = cells.map(() => null);
+      let open = cells.map((_, i) => i);
+      for (const source of chain) {
+        if (open.length === 0) break;
+        const asked = open.map((i) => cells[i]!);
+        const results = source.hourlyMany ? await source.hourlyMany(asked, request) : await Promise.all(asked.map((cell) => source.hourly(cell, request)));
+        open.forEach((i, k) => (answers[i] = results[k] ?? null));
+        open = open.filter((i) => answers[i] === null);
+      }
+      return answers;
+    },
+
     /** The sources' revisions joined; null when any source has none. */
     async revision(cell: GridCell): Promise<string | null> {
       const parts: string[] = [];

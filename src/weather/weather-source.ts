@@ -9,7 +9,6 @@
  */
 import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
-import type { DailySeries } from './daily-series.js';
 import { DAILY_VARIABLE_NAMES, type DailyValues, type DailyVariableName } from './daily-variables.js';
 
 /** A cell of the 5-arc-minute global grid (see grid.ts). */
@@ -46,6 +45,21 @@ const NO_VALUES: Readonly<Record<DailyVariableName, null>> = Object.freeze(
 /** A day with no values (every variable null). */
 export function emptyDailyWeather(date: IsoDate): DailyWeather {
   return { date, ...NO_VALUES };
+}
+
+/**
+ * Daily values of a range as one series per variable (see daily-series.ts).
+ */
+export interface DailySeries {
+  /** Provenance, as `DailyResult.source`. */
+  source: string;
+  /** Elevation the values stand for, as `DailyResult.elevation`. */
+  elevation?: number | null;
+  /** Day number (since 1970-01-01) of the range's first date; day `i` is `firstEpochDay + i`. */
+  firstEpochDay: number;
+  length: number;
+  /** Every variable of DAILY_VARIABLES, one value per day; NaN where there is none. */
+  values: Record<DailyVariableName, Float64Array>;
 }
 
 export interface DailyResult {
@@ -112,6 +126,12 @@ export interface WeatherSource {
   firstYear?(cell: GridCell): Promise<number | null>;
   /** Hourly forecast values; `null` when this source has no forecast for the request. */
   hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null>;
+  /**
+   * `hourly` for each of many cells at once (maps ask for one or a few hours at hundreds of
+   * places): a source that can answer them together, away from the event loop, says so with this.
+   * Sources without it are asked cell by cell.
+   */
+  hourlyMany?(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]>;
   /**
    * A token naming the state of this source's data for the cell: while it stays the same, the
    * same request gets the same answer (for forecasts: on the same local issue date). `null`, or a

@@ -27,6 +27,7 @@ describe('compute pool', () => {
         calls.push(input);
         return pool.cellYears(input);
       },
+      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
     };
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });

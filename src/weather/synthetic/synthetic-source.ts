@@ -17,7 +17,7 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import type { CellYearsOutput, YearGenerator } from './year-generation.js';
+import { type CellYearsOutput, HOUR_VALUES, type YearGenerator } from './year-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
@@ -31,6 +31,8 @@ export const CELL_YEAR_BYTES = 9 * 366 * 2;
  * weather of a climate nobody measured, so norms over them are refused.
  */
 export const SYNTHETIC_FIRST_YEAR = 1900;
+/** Cells per compute-pool task of hours without soil (a map lattice is a few hundred). */
+const HOURS_TASK_CELLS = 48;
 /** Forecast days: the local issue day and the next 7. */
 export const SYNTHETIC_FORECAST_DAYS = 8;
 /** Days of weather run through the soil model before the first forecast day. */
@@ -210,6 +212,49 @@ export class SyntheticSource implements WeatherSource {
 
   async firstYear(): Promise<number> {
     return SYNTHETIC_FIRST_YEAR;
+  }
+
+  /**
+   * `hourly` for many cells. Hours without soil (maps) are computed on the compute pool, a task per
+   * group of cells, so that hundreds of places cost the event loop only the unpacking; other
+   * requests are answered cell by cell.
+   */
+  async hourlyMany(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]> {
+    if (request.soil !== false || !this.compute || request.hours <= 0) return Promise.all(cells.map((cell) => this.hourly(cell, request)));
+    const { pool, climatologyPath } = this.compute;
+    const groups: GridCell[][] = [];
+    for (let i = 0; i < cells.length; i += HOURS_TASK_CELLS) groups.push(cells.slice(i, i + HOURS_TASK_CELLS));
+    const outputs = await Promise.all(
+      groups.map((group) =>
+        pool.hoursWithoutSoil({ climatologyPath, seed: this.generator.seed, cellIds: group.map((cell) => cell.id), start: request.start, hours: request.hours, issuedAt: request.issuedAt }),
+      ),
+    );
+    const width = HOUR_VALUES.length;
+    return outputs.flatMap((output, g) =>
+      groups[g]!.map((_, c) => {
+        if (output.missing[c]) return null;
+        const hours: HourlyWeather[] = [];
+        for (let j = 0; j < request.hours; j++) {
+          const base = (c * request.hours + j) * width;
+          const v = output.values;
+          hours.push({
+            time: v[base]!,
+            temperature: v[base + 1]!,
+            precipitation: v[base + 2]!,
+            precipitationChance: v[base + 3]!,
+            cloudCover: v[base + 4]!,
+            solar: v[base + 5]!,
+            relativeHumidity: v[base + 6]!,
+            windAverage: v[base + 7]!,
+            windGust: v[base + 8]!,
+            dewPoint: v[base + 9]!,
+            soilTemperature: [NaN, NaN, NaN, NaN],
+            soilMoisture: [NaN, NaN, NaN, NaN],
+          });
+        }
+        return { source: SYNTHETIC_SOURCE_NAME, hours };
+      }),
+    );
   }
 
   async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {

@@ -51,9 +51,11 @@ export function createGenerationContext(): GenerationContext {
   };
 }
 
-/** Where years are generated: the compute pool, or the calling thread. */
+/** Where synthetic weather is generated: the compute pool, or the calling thread. */
 export interface YearGenerator {
   cellYears(input: CellYearsInput): Promise<CellYearsOutput>;
+  /** Forecast hours without soil at many cells (see hours-generation.ts). */
+  hoursWithoutSoil(input: HoursWithoutSoilInput): Promise<HoursWithoutSoilOutput>;
 }
 
 export interface CellYearsInput {
@@ -83,4 +85,26 @@ export function generateCellYears(context: GenerationContext, input: CellYearsIn
       return { year, firstEpochDay: generated.firstEpochDay, length: generated.length, values };
     }),
   };
+}
+
+export interface HoursWithoutSoilInput {
+  climatologyPath?: string;
+  seed: number;
+  cellIds: number[];
+  /** First hour (UTC epoch ms, a whole hour), number of hours and issue instant, as `HourlyRequest`. */
+  start: number;
+  hours: number;
+  issuedAt: number;
+}
+
+/** Values of an hour without soil, in this order, in `HoursWithoutSoilOutput.values`. */
+export const HOUR_VALUES = ['time', 'temperature', 'precipitation', 'precipitationChance', 'cloudCover', 'solar', 'relativeHumidity', 'windAverage', 'windGust', 'dewPoint'] as const;
+
+/**
+ * The hours of each cell, `HOUR_VALUES.length` numbers an hour, cells one after another; a cell
+ * without a forecast for them (out of the forecast's days) is flagged in `missing`.
+ */
+export interface HoursWithoutSoilOutput {
+  values: Float64Array;
+  missing: Uint8Array;
 }

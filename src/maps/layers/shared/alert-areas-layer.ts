@@ -4,10 +4,13 @@
  */
 import { packRgba } from '../../colour-ramp.js';
 import type { Coverage } from '../../coverage.js';
-import { type SampledField, drawPixels, interpolateField, sampleField, samplingStep } from '../../drawing/value-raster.js';
+import { type SampledField, drawPixels, interpolateField } from '../../drawing/value-raster.js';
 import type { MapLayer } from '../../map-layer.js';
 import type { WeatherGridVariable } from '../../weather-grid/weather-grid-provider.js';
 import { WEATHER_GRID_SOURCE } from './gridded-weather-layer.js';
+
+/** Pixels between grid samples on a 256-pixel tile. */
+const ALERT_SAMPLE_STEP = 4;
 
 export interface AlertRule {
   readonly name: string;
@@ -59,12 +62,10 @@ export function alertAreasLayer(definition: AlertAreasLayerDefinition): MapLayer
     source: WEATHER_GRID_SOURCE,
     license: 'as the weather source',
     notes: `Areas where ${definition.rules.map(describeAlertRule).join('; ')}. The first matching rule colours a pixel.`,
-    async draw(ctx, viewport, frame) {
+    weatherFields: variables.map((variable) => ({ variable, baseStep: ALERT_SAMPLE_STEP })),
+    draw(ctx, viewport, frame) {
       const fields = new Map<WeatherGridVariable, SampledField>();
-      for (const variable of variables) {
-        const sampler = await frame.weather.valuesFor(variable, viewport.bbox, frame.time!);
-        fields.set(variable, sampleField(sampler, viewport, samplingStep(viewport, 4)));
-      }
+      for (const variable of variables) fields.set(variable, frame.field(variable, ALERT_SAMPLE_STEP));
       const { width, height } = viewport;
       const perPixel = new Map<WeatherGridVariable, Float64Array>();
       for (const [variable, field] of fields) perPixel.set(variable, interpolateField(field, width, height));

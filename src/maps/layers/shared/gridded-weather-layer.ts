@@ -1,7 +1,7 @@
 /** The common shape of weather layers that colour one gridded variable through a ramp. */
 import type { ColourRamp } from '../../colour-ramp.js';
 import type { Coverage } from '../../coverage.js';
-import { drawValueField, sampleField, samplingStep } from '../../drawing/value-raster.js';
+import { drawValueField } from '../../drawing/value-raster.js';
 import type { MapLayer } from '../../map-layer.js';
 import type { WeatherGridVariable } from '../../weather-grid/weather-grid-provider.js';
 
@@ -32,10 +32,9 @@ export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): 
     license: 'as the weather source',
     ramp: definition.ramp,
     ...(definition.notes ? { notes: definition.notes } : {}),
-    async draw(ctx, viewport, frame) {
-      const sampler = await frame.weather.valuesFor(definition.variable, viewport.bbox, frame.time!);
-      const field = sampleField(sampler, viewport, samplingStep(viewport, step));
-      drawValueField(ctx, viewport, field, definition.ramp);
+    weatherFields: [{ variable: definition.variable, baseStep: step }],
+    draw(ctx, viewport, frame) {
+      drawValueField(ctx, viewport, frame.field(definition.variable, step), definition.ramp);
     },
   };
 }
