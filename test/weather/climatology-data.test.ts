@@ -71,4 +71,20 @@ describe('mean-preserving monthly to daily curves', () => {
     const c = fitMeanPreservingCurve(solver, means, 0);
     monthlyMeans(c, 0).forEach((m, i) => expect(Math.abs(m - means[i]!)).toBeLessThan(0.02));
   });
+
+  it('keeps the means of a desert year with one wet month and of alternating wet and dry months', () => {
+    for (const means of [
+      [0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0],
+      [5, 0, 5, 0, 5, 0, 5, 0, 5, 0, 5, 0],
+      [0.01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.01],
+    ]) {
+      const c = fitMeanPreservingCurve(solver, means, 0);
+      monthlyMeans(c, 0).forEach((m, i) => expect(Math.abs(m - means[i]!)).toBeLessThan(1e-3));
+    }
+  });
+
+  it('leaves a curve that never reaches its floor exactly as the unclipped fit', () => {
+    const means = [2.1, 2.4, 3.0, 3.9, 4.6, 5.2, 5.6, 5.4, 4.8, 3.8, 2.9, 2.3];
+    expect(Array.from(fitMeanPreservingCurve(solver, means, 0))).toEqual(Array.from(fitMeanPreservingCurve(solver, means)));
+  });
 });

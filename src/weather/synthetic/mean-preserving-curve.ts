@@ -7,8 +7,11 @@
  *
  * Quantities that cannot be negative (precipitation, wet-day frequency, radiation, ...) take a
  * `floor`: where the series would dip below it the curve is clipped, and the coefficients are
- * corrected iteratively so that the monthly means of the clipped curve are still (very nearly)
- * the given ones.
+ * corrected so that the monthly means of the clipped curve are still (very nearly) the given ones.
+ * The month means of the clipped curve are piecewise linear in the coefficients, so the correction
+ * is a Newton step: the averaging matrix over the days left above the floor (the whole month where
+ * no day is) is solved against the residual means. It converges in a few steps where a plain
+ * fixed-point correction took dozens and could stall.
  */
 import { daysInMonth } from '../../core/dates.js';
 
@@ -49,6 +52,8 @@ export interface CurveSolver {
   readonly basisTable: Float64Array;
   readonly monthOfDay: Uint8Array;
   readonly monthLength: Uint8Array;
+  /** Month-averaging matrix (12 × CURVE_TERMS): row m averages the basis over the days of month m. */
+  readonly averaging: Float64Array;
   readonly inverse: Float64Array;
 }
 
@@ -72,7 +77,7 @@ export function createCurveSolver(): CurveSolver {
     const m = monthOfDay[day]!;
     for (let j = 0; j < CURVE_TERMS; j++) matrix[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]! / monthLength[m]!;
   }
-  return { basisTable, monthOfDay, monthLength, inverse: invert(matrix, 12) };
+  return { basisTable, monthOfDay, monthLength, averaging: matrix, inverse: invert(matrix, 12) };
 }
 
 /**
@@ -82,34 +87,92 @@ export function createCurveSolver(): CurveSolver {
 export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayLike<number>, floor = -Infinity): Float64Array {
   const coefficients = new Float64Array(CURVE_TERMS);
   multiplyInto(solver.inverse, monthlyMeans, coefficients);
-  if (floor === -Infinity) return coefficients;
+  if (floor === -Infinity || lowestPossible(coefficients) >= floor) return coefficients;
+  const { basisTable, monthOfDay, monthLength } = solver;
+  const tolerance = 1e-4 * (1 + Math.abs(monthlyMeans[0]!));
   const sums = new Float64Array(12);
   const residual = new Float64Array(12);
-  const correction = new Float64Array(CURVE_TERMS);
+  const rhs = new Float64Array(12);
+  const jacobian = new Float64Array(12 * CURVE_TERMS);
+  const freeDays = new Uint16Array(12);
+  const step = new Float64Array(CURVE_TERMS);
+  const best = Float64Array.from(coefficients);
+  let bestWorst = Infinity;
   for (let iteration = 0; iteration < 40; iteration++) {
     sums.fill(0);
+    jacobian.fill(0);
+    freeDays.fill(0);
     let clipped = false;
     for (let day = 0; day < DAYS; day++) {
-      let v = 0;
       const base = day * CURVE_TERMS;
-      for (let j = 0; j < CURVE_TERMS; j++) v += coefficients[j]! * solver.basisTable[base + j]!;
+      const m = monthOfDay[day]!;
+      let v = 0;
+      for (let j = 0; j < CURVE_TERMS; j++) v += coefficients[j]! * basisTable[base + j]!;
       if (v < floor) {
         v = floor;
         clipped = true;
+      } else {
+        freeDays[m]++;
+        const row = m * CURVE_TERMS;
+        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] += basisTable[base + j]!;
       }
-      sums[solver.monthOfDay[day]!] += v;
+      sums[m] += v;
     }
-    if (!clipped) break;
+    if (!clipped) return coefficients;
     let worst = 0;
     for (let m = 0; m < 12; m++) {
-      residual[m] = monthlyMeans[m]! - sums[m]! / solver.monthLength[m]!;
+      residual[m] = monthlyMeans[m]! - sums[m]! / monthLength[m]!;
       worst = Math.max(worst, Math.abs(residual[m]!));
     }
-    if (worst < 1e-4 * (1 + Math.abs(monthlyMeans[0]!))) break;
-    multiplyInto(solver.inverse, residual, correction);
-    for (let j = 0; j < CURVE_TERMS; j++) coefficients[j] += correction[j]!;
+    if (worst < bestWorst) {
+      bestWorst = worst;
+      best.set(coefficients);
+    }
+    if (worst < tolerance) break;
+    for (let m = 0; m < 12; m++) {
+      const row = m * CURVE_TERMS;
+      if (freeDays[m] === 0) jacobian.set(solver.averaging.subarray(row, row + CURVE_TERMS), row);
+      else for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] /= monthLength[m]!;
+    }
+    rhs.set(residual);
+    if (!solveInPlace(jacobian, rhs, step)) multiplyInto(solver.inverse, residual, step);
+    for (let j = 0; j < CURVE_TERMS; j++) coefficients[j] += step[j]!;
   }
-  return coefficients;
+  return best;
+}
+
+/** A lower bound of the curve over the year: the constant less the amplitude of every harmonic. */
+function lowestPossible(coefficients: Float64Array): number {
+  let bound = coefficients[0]! - Math.abs(coefficients[11]!);
+  for (let k = 1; k <= 5; k++) bound -= Math.hypot(coefficients[2 * k - 1]!, coefficients[2 * k]!);
+  return bound;
+}
+
+/** Solves the 12 × 12 system `a x = b` by Gaussian elimination (destroys a and b); false if singular. */
+function solveInPlace(a: Float64Array, b: Float64Array, x: Float64Array): boolean {
+  const n = 12;
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col]!) > Math.abs(a[pivot * n + col]!)) pivot = r;
+    if (Math.abs(a[pivot * n + col]!) < 1e-9) return false;
+    if (pivot !== col) {
+      for (let j = 0; j < n; j++) [a[col * n + j], a[pivot * n + j]] = [a[pivot * n + j]!, a[col * n + j]!];
+      [b[col], b[pivot]] = [b[pivot]!, b[col]!];
+    }
+    const p = a[col * n + col]!;
+    for (let r = col + 1; r < n; r++) {
+      const f = a[r * n + col]! / p;
+      if (f === 0) continue;
+      for (let j = col; j < n; j++) a[r * n + j] -= f * a[col * n + j]!;
+      b[r] -= f * b[col]!;
+    }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = b[i]!;
+    for (let j = i + 1; j < n; j++) s -= a[i * n + j]! * x[j]!;
+    x[i] = s / a[i * n + i]!;
+  }
+  return true;
 }
 
 function multiplyInto(matrix: Float64Array, vector: ArrayLike<number>, out: Float64Array): void {
