@@ -20,7 +20,7 @@ import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.j
 import { type LonLatBBox, validateTileCoordinates, validateZoom } from './web-mercator.js';
 
 /** Bumped when drawing changes, so cached images and ETags from before are not reused. */
-const RENDERING_VERSION = 'r1';
+const RENDERING_VERSION = 'r2';
 
 export interface MapRendererOptions {
   readonly weather: WeatherGridProvider;

@@ -64,6 +64,7 @@ interface DayFrame {
   rainStart: number;
   rainWeights: number[];
   rainWeightSum: number;
+  solarWeightSum: number;
 }
 
 export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
@@ -76,17 +77,26 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     if (!d) throw new Error(`forecast day ${date} missing`);
     return d;
   };
-  const cloudOf = (date: IsoDate): number => {
+  /** Per-date values `between` interpolates, each computed once per call. */
+  const perDate = (compute: (date: IsoDate) => number) => {
+    const known = new Map<IsoDate, number>();
+    return (date: IsoDate): number => {
+      let value = known.get(date);
+      if (value === undefined) known.set(date, (value = compute(date)));
+      return value;
+    };
+  };
+  const cloudOf = perDate((date) => {
     const d = day(date);
     const ra = extraterrestrialRadiation(latitude, dayOfYear(date)) * WH_PER_MJ;
     if (ra < 1) return d.precipitation > 0 ? 90 : 50; // polar night: no daylight to judge the sky by
     const sunshine = Math.min(1, Math.max(0, (d.solar / ra - 0.25) / 0.5));
     return 100 * (1 - sunshine);
-  };
-  const vapourOf = (date: IsoDate): number => {
+  });
+  const vapourOf = perDate((date) => {
     const d = day(date);
     return (d.rhMin / 100) * saturationVapourPressure(d.tmax);
-  };
+  });
   const solarDateOf = (t: number): IsoDate => fromEpochDay(Math.floor((t + solarHourOffset * HOUR_MS) / DAY_MS));
   const solarHourOf = (t: number): number => {
     const h = ((t / HOUR_MS + solarHourOffset) % 24 + 24) % 24;
@@ -139,6 +149,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       rainStart,
       rainWeights,
       rainWeightSum: rainWeights.reduce((s, w) => s + w, 0),
+      solarWeightSum: solarWeights.reduce((s, w) => s + w, 0),
     };
     frames.set(date, frame);
     return frame;
@@ -173,7 +184,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     const u = hashToUniform(hashKeys(input.seed ^ 0x53, input.localKey, targetDay * 32 + slot, input.issueEpochDay));
 
     const temperature = round1(temperatureAt(t));
-    const weightSum = frame.solarWeights.reduce((s, w) => s + w, 0);
+    const weightSum = frame.solarWeightSum;
     const solar = weightSum > 0 ? Math.round((d.solar * frame.solarWeights[slot]!) / weightSum) : 0;
 
     const inRain = frame.rainWeights.length > 0 && slot >= frame.rainStart && slot < frame.rainStart + frame.rainWeights.length;

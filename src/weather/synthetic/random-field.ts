@@ -33,6 +33,9 @@ export interface RandomField {
   normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void;
 }
 
+/** Entries of a field's table of recent node draws (a power of two; 16 bytes and a key each). */
+const MEMO_SLOTS = 1 << 14;
+
 export function createRandomField(options: RandomFieldOptions): RandomField {
   const { seed, spacingDeg, localShare, pairs } = options;
   const columns = Math.round(360 / spacingDeg);
@@ -63,6 +66,23 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
     return { nodes, weights, localKey };
   }
 
+  // The lattice part of a draw depends only on (node, day, pair), and neighbouring places share
+  // their nodes: the last draws are kept in a small direct-mapped table (exact: a hit is the value
+  // the hash would give), so places generated together over the same days draw each node once.
+  const memoKeys = new Float64Array(MEMO_SLOTS).fill(NaN);
+  const memoValues = new Float64Array(2 * MEMO_SLOTS);
+  const nodeCount = columns * (Math.round(180 / spacingDeg) + 2);
+
+  function nodePair(node: number, epochDay: number, p: number): number {
+    const key = (epochDay * nodeCount + node) * pairs + p;
+    const slot = (Math.imul(node, 0x9e3779b1) ^ Math.imul(epochDay, 0x85ebca6b) ^ p) & (MEMO_SLOTS - 1);
+    if (memoKeys[slot] !== key) {
+      normalPair(hash(seed, node, epochDay, p), memoValues, 2 * slot);
+      memoKeys[slot] = key;
+    }
+    return slot;
+  }
+
   function normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void {
     for (let p = 0; p < pairs; p++) {
       let a = 0;
@@ -70,9 +90,9 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
       for (let i = 0; i < 4; i++) {
         const w = point.weights[i]!;
         if (w === 0) continue;
-        normalPair(hash(seed, point.nodes[i]!, epochDay, p), scratch, 0);
-        a += w * scratch[0]!;
-        b += w * scratch[1]!;
+        const slot = nodePair(point.nodes[i]!, epochDay, p);
+        a += w * memoValues[2 * slot]!;
+        b += w * memoValues[2 * slot + 1]!;
       }
       if (localScale > 0) {
         normalPair(hash(localSeed, point.localKey, epochDay, p), scratch, 0);

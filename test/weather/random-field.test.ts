@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { hashKeys, normalPairFromHash } from '../../src/weather/synthetic/hash-random.js';
+import { createRandomField } from '../../src/weather/synthetic/random-field.js';
+
+const OPTIONS = { seed: 1234567, spacingDeg: 2, localShare: 0.12, pairs: 2 };
+
+/** The field's definition, computed directly from the hashes (no table of recent draws). */
+function direct(point: { nodes: Int32Array; weights: Float64Array; localKey: number }, epochDay: number): number[] {
+  const pair = new Float64Array(2);
+  const out: number[] = [];
+  for (let p = 0; p < OPTIONS.pairs; p++) {
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < 4; i++) {
+      if (point.weights[i] === 0) continue;
+      normalPairFromHash(hashKeys(OPTIONS.seed, point.nodes[i]!, epochDay, p), pair, 0);
+      a += point.weights[i]! * pair[0]!;
+      b += point.weights[i]! * pair[1]!;
+    }
+    normalPairFromHash(hashKeys((OPTIONS.seed ^ 0x2545f491) >>> 0, point.localKey, epochDay, p), pair, 0);
+    out.push(a + Math.sqrt(OPTIONS.localShare) * pair[0]!, b + Math.sqrt(OPTIONS.localShare) * pair[1]!);
+  }
+  return out;
+}
+
+describe('random field', () => {
+  it('draws the same normals whatever was drawn before, for places sharing nodes and far apart, any day', () => {
+    const field = createRandomField(OPTIONS);
+    const places = [
+      [41.6, -93.6],
+      [41.7, -93.5],
+      [40.9, -94.9],
+      [-33.0, -60.7],
+      [89.9, 179.9],
+      [-89.9, -180],
+    ] as const;
+    const points = places.map(([lat, lon], k) => field.pointAt(lat, lon, 1000 + k));
+    const out = new Float64Array(2 * OPTIONS.pairs);
+    // Many days and places interleaved, twice over, so that kept draws are reused and overwritten.
+    for (let round = 0; round < 2; round++) {
+      for (let day = -30_000; day < 60_000; day += 997) {
+        for (const point of points) {
+          field.normals(point, day, out);
+          expect(Array.from(out)).toEqual(direct(point, day));
+        }
+      }
+    }
+  });
+
+  it('gives unit-variance drivers that neighbours share and distant places do not', () => {
+    const field = createRandomField(OPTIONS);
+    const a = field.pointAt(41.6, -93.6, 1);
+    const b = field.pointAt(41.62, -93.58, 2);
+    const c = field.pointAt(-33, -60.7, 3);
+    const out = new Float64Array(4);
+    const xs: number[][] = [[], [], []];
+    for (let day = 0; day < 4000; day++) {
+      [a, b, c].forEach((point, k) => {
+        field.normals(point, day, out);
+        xs[k]!.push(out[0]!);
+      });
+    }
+    const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+    const corr = (u: number[], v: number[]) => {
+      const mu = mean(u);
+      const mv = mean(v);
+      let suv = 0;
+      let suu = 0;
+      let svv = 0;
+      u.forEach((x, i) => {
+        suv += (x - mu) * (v[i]! - mv);
+        suu += (x - mu) ** 2;
+        svv += (v[i]! - mv) ** 2;
+      });
+      return suv / Math.sqrt(suu * svv);
+    };
+    expect(Math.abs(mean(xs[0]!.map((x) => x * x)) - 1)).toBeLessThan(0.08);
+    expect(corr(xs[0]!, xs[1]!)).toBeGreaterThan(0.8);
+    expect(Math.abs(corr(xs[0]!, xs[2]!))).toBeLessThan(0.06);
+  });
+});
