@@ -3,6 +3,16 @@
  * places and date windows, so no URL is ever requested twice in a run. 300 fields near 46 cities
  * worldwide (coordinates jittered), random date windows over the last 30 months, every scenario's
  * URL list used at most once (a scenario with few possible URLs ends early: see `URLs used`).
+ * Single fields and forecasts are asked of a second account with 20,000 fields (one account's list
+ * stays at 300 fields): real users have many fields, and a forecast is computed for a field's
+ * cell and issue date the first time it is asked, then kept for the day.
+ *
+ * While each scenario's load runs, `/health` is asked every 20 ms on a connection of its own: its
+ * p99 and max tell how long a cheap request waits behind that load.
+ *
+ * Last, the mixed workload (every scenario's kind of request, interleaved) runs twice against
+ * fresh service processes on the same data: single-threaded (`AGWX_COMPUTE_THREADS=0`, all work
+ * on the event loop) and with the compute pool (one worker thread per core), the same URLs both times.
  *
  * Run twice, each with its own database and service process:
  * - synthetic: the store is empty, the synthetic source answers;
@@ -47,7 +57,10 @@ const CITIES: [string, number, number][] = [
   ['Palmerston North', -40.35, 175.61], ['Almaty', 43.24, 76.89],
 ];
 const FIELD_COUNT = 300;
+/** Fields of the second account (single-field reads and forecasts). */
+const MANY_FIELD_COUNT = 20_000;
 const CAPTURE = 40;
+const HEALTH_PROBE_MS = 20;
 
 /** A small seeded generator (mulberry32): the same run asks for the same URLs. */
 function random(seed: number): () => number {
@@ -67,11 +80,11 @@ interface BenchField {
   longitude: number;
 }
 
-function benchFields(): BenchField[] {
-  const next = random(46);
-  return Array.from({ length: FIELD_COUNT }, (_, i) => {
+function benchFields(count: number, seed: number, prefix: string): BenchField[] {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, i) => {
     const [, lat, lon] = CITIES[i % CITIES.length]!;
-    return { id: `d-${i}`, latitude: round4(lat + (next() - 0.5) * 0.6), longitude: round4(lon + (next() - 0.5) * 0.6) };
+    return { id: `${prefix}-${i}`, latitude: round4(lat + (next() - 0.5) * 0.6), longitude: round4(lon + (next() - 0.5) * 0.6) };
   });
 }
 
@@ -81,6 +94,10 @@ interface DistinctScenario {
   name: string;
   /** Distinct paths, in the order they are requested. */
   paths: string[];
+  /** Asked as the account with MANY_FIELD_COUNT fields. */
+  manyFields?: boolean;
+  /** Share of the mixed workload (requests in 100); 0 or absent: not in it. */
+  mixedShare?: number;
   connections?: number;
   /** Seconds of unrecorded load first (default 1); 0 where the distinct URLs are few. */
   warmupSeconds?: number;
@@ -98,8 +115,8 @@ function distinct(count: number, make: () => string): string[] {
   return [...seen];
 }
 
-function scenarios(fields: BenchField[], today: string, count: number): DistinctScenario[] {
-  const next = random(2024);
+function scenarios(fields: BenchField[], manyFields: BenchField[], today: string, count: number, seed = 2024): DistinctScenario[] {
+  const next = random(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const yesterday = addDays(today, -1);
   const earliest = addMonths(today, -30);
@@ -125,23 +142,24 @@ function scenarios(fields: BenchField[], today: string, count: number): Distinct
   // Days 1…6 ahead: at every field's local time (12:00 UTC is already tomorrow east of +12 h) within the 7 days.
   const forecastDays = Array.from({ length: 6 }, (_, i) => addDays(today, i + 1));
   const forecast = (blockSize: number) =>
-    distinct(count, () => `/v2/weather/fields/${pick(fields).id}/forecasts/${pick(forecastDays)}?blockSize=${blockSize}&units=${pick(['metric', 'usa'])}`);
+    distinct(count, () => `/v2/weather/fields/${pick(manyFields).id}/forecasts/${pick(forecastDays)}?blockSize=${blockSize}&units=${pick(['metric', 'usa'])}`);
   return [
-    // Only 300 fields, so only 300 distinct URLs: no warm-up, and the run ends when they are used up.
-    { name: 'GET /v2/fields/{fieldId}', warmupSeconds: 0, paths: distinct(count, () => `/v2/fields/${pick(fields).id}`) },
+    // One URL per field: few enough that the run may end when they are used up.
+    { name: 'GET /v2/fields/{fieldId}', manyFields: true, warmupSeconds: 0.2, mixedShare: 15, paths: distinct(count, () => `/v2/fields/${pick(manyFields).id}`) },
     {
       name: 'GET /v2/fields?limit=50 (offsets, sorts)',
+      mixedShare: 10,
       paths: distinct(count, () => {
         const second = sortTerm();
         const sort = next() < 0.5 ? sortTerm() : `${sortTerm()},${second}`;
         return `/v2/fields?limit=50&offset=${Math.floor(next() * (FIELD_COUNT - 49))}&sort=${sort}`;
       }),
     },
-    { name: 'field observations, 7 days', paths: distinct(count, () => `/v2/weather/fields/${pick(fields).id}/observations/${window(7)}`) },
-    { name: 'field forecast, one day, blockSize 1', paths: forecast(1) },
-    { name: 'field forecast, one day, blockSize 6', paths: forecast(6) },
-    { name: 'field forecast, one day, blockSize 24', paths: forecast(24) },
-    { name: 'location weather norms, 30 days × 10 years', paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`) },
+    { name: 'field observations, 7 days', mixedShare: 25, paths: distinct(count, () => `/v2/weather/fields/${pick(fields).id}/observations/${window(7)}`) },
+    { name: 'field forecast, one day, blockSize 1', manyFields: true, mixedShare: 10, paths: forecast(1) },
+    { name: 'field forecast, one day, blockSize 6', manyFields: true, mixedShare: 5, paths: forecast(6) },
+    { name: 'field forecast, one day, blockSize 24', manyFields: true, mixedShare: 5, paths: forecast(24) },
+    { name: 'location weather norms, 30 days × 10 years', mixedShare: 5, paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`) },
     {
       name: 'location weather norms, 30 days × 10 years (1 connection)',
       connections: 1,
@@ -149,14 +167,17 @@ function scenarios(fields: BenchField[], today: string, count: number): Distinct
     },
     {
       name: 'field agronomic values, 120 days',
+      mixedShare: 10,
       paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicvalues/${window(120)}?limit=120`),
     },
     {
       name: 'field agronomic norms, 120 days × 10 years',
+      mixedShare: 5,
       paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicnorms/${dayWindow(120)}?limit=120`),
     },
     {
       name: 'map tiles, zoom 6',
+      mixedShare: 10,
       paths: distinct(count, () => {
         const layers = pick(['base,states,temperatures', 'temperatures', 'base,precipitation', 'precipitation,states']);
         return `/v2/imagery/weathermaps/${layers}/tiles/${Math.floor(next() * 64)},${Math.floor(next() * 64)},6`;
@@ -185,6 +206,34 @@ function stationCsv(latitude: number, seed: number, first: string, last: string)
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The second account's fields, written to the database in a few transactions (20,000 POSTs would
+ * take minutes of commits); the service reads them as it reads any field.
+ */
+async function insertFields(databaseUrl: string, account: string, list: BenchField[]): Promise<void> {
+  const store = await openStore(databaseUrl);
+  try {
+    const owner = await store.accounts.findByName(account);
+    if (!owner) throw new Error(`no account ${account}`);
+    const now = Date.now();
+    for (let i = 0; i < list.length; i += 500) {
+      const rows = list.slice(i, i + 500).map((f, k) => ({
+        account_id: owner.id,
+        id: f.id,
+        name: `Many_${i + k}`,
+        farm_id: `farm-${(i + k) % 97}`,
+        acres: 10 + ((i + k) % 300),
+        latitude: f.latitude,
+        longitude: f.longitude,
+        created_at: now,
+      }));
+      await store.handle.db.insertInto('fields').values(rows).execute();
+    }
+  } finally {
+    await store.close();
+  }
 }
 
 async function importStations(databaseUrl: string, fields: BenchField[], today: string): Promise<number> {
@@ -222,16 +271,33 @@ const f2 = (x: number) => x.toFixed(2);
 
 function table(rows: Row[]): string {
   const lines = [
-    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
+    const probe = r.result.probe;
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** The mixed workload: each scenario's URLs in proportion to its share, interleaved. */
+function mixedPaths(list: DistinctScenario[]): { path: string; manyFields: boolean }[] {
+  const members = list.filter((scenario) => (scenario.mixedShare ?? 0) > 0);
+  const taken = members.map(() => 0);
+  const out: { path: string; manyFields: boolean }[] = [];
+  for (;;) {
+    for (const [k, scenario] of members.entries()) {
+      for (let n = 0; n < scenario.mixedShare!; n++) {
+        const path = scenario.paths[taken[k]!++];
+        if (path === undefined) return out;
+        out.push({ path, manyFields: scenario.manyFields ?? false });
+      }
+    }
+  }
 }
 
 async function runSource(source: 'synthetic' | 'imported', options: DistinctOptions, baseline: Started): Promise<string> {
@@ -250,37 +316,42 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const baseUrl = `http://127.0.0.1:${port}`;
   let service: Started | undefined;
-  const fields = benchFields();
+  const fields = benchFields(FIELD_COUNT, 46, 'd');
+  const manyFields = benchFields(MANY_FIELD_COUNT, 4600, 'm');
   try {
-    const { key, secret } = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
+    const first = JSON.parse(await cli(['keys', 'create', '--account', 'bench', '--enterprise', '--json'], env)) as { key: string; secret: string };
+    const second = JSON.parse(await cli(['keys', 'create', '--account', 'bench-many', '--enterprise', '--json'], env)) as { key: string; secret: string };
     let note = 'the store is empty: the synthetic source answers';
     if (source === 'imported') {
       const started = Date.now();
       const cells = await importStations(databaseUrl, fields, today);
       note = `a station CSV imported into each of the ${cells} field cells (11 years of daily weather, ${((Date.now() - started) / 1000).toFixed(0)} s to import); forecasts and map tiles still come from the synthetic source`;
     }
+    await insertFields(databaseUrl, 'bench-many', manyFields);
     service = await startService(port, env, { ipc: true });
-    const headers = await bearerHeaders(baseUrl, key, secret);
-    const post = async (p: string, body: unknown) => {
-      const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const headers = await bearerHeaders(baseUrl, first.key, first.secret);
+    const manyHeaders = await bearerHeaders(baseUrl, second.key, second.secret);
+    const post = async (p: string, body: unknown, as = headers) => {
+      const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { ...as, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (!r.ok && r.status !== 409) throw new Error(`setup POST ${p}: ${r.status} ${await r.text()}`);
     };
     for (const [i, f] of fields.entries()) {
       await post('/v2/fields', { id: f.id, name: `Field_${i}`, farmId: `farm-${i % 17}`, acres: 5 + ((i * 37) % 400), centerPoint: { latitude: f.latitude, longitude: f.longitude } });
       await post(`/v2/agronomics/fields/${f.id}/plantings`, { crop: 'corn', plantingDate: addDays(today as never, -150 + (i % 60)) });
     }
-
     const rows: Row[] = [];
-    const count = Math.max(2000, Math.ceil(6000 * (options.seconds + 1)));
-    for (const scenario of scenarios(fields, today, count)) {
+    const count = Math.max(2000, Math.ceil(20_000 * (options.seconds + 1)));
+    const probe = { url: `${baseUrl}/health`, intervalMs: HEALTH_PROBE_MS };
+    for (const scenario of scenarios(fields, manyFields, today, count)) {
       if (options.only && !options.only.some((part) => scenario.name.includes(part))) continue;
       const connections = scenario.connections ?? options.connections;
+      const as = scenario.manyFields ? manyHeaders : headers;
       // The first answers are captured for the limit server and never requested again.
       const sample = scenario.paths.slice(0, CAPTURE);
       const urls = scenario.paths.slice(CAPTURE).map((p) => `${baseUrl}${p}`);
       const captured: { type: string; body: string }[] = [];
       for (const p of sample) {
-        const r = await fetch(`${baseUrl}${p}`, { headers });
+        const r = await fetch(`${baseUrl}${p}`, { headers: as });
         const body = Buffer.from(await r.arrayBuffer());
         if (!r.ok) throw new Error(`${scenario.name}: ${p} answered ${r.status} ${body.toString().slice(0, 300)}`);
         captured.push({ type: r.headers.get('content-type') ?? 'application/json', body: body.toString('base64') });
@@ -296,12 +367,16 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       }
       const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: options.seconds });
       await eventLoopDelay(service); // starts the histogram afresh
-      const result = await load({ url: urls[0]!, urls, headers, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds });
+      const result = await load({ url: urls[0]!, urls, headers: as, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds, probe });
       const loop = await eventLoopDelay(service);
       const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
       rows.push(row);
       process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors\n`);
     }
+    await service.stop();
+    service = undefined;
+
+    const mixed = options.only ? '' : await runMixed(port, env, fields, manyFields, today, count, first, second, options, source);
     return [
       `### ${source === 'synthetic' ? 'Synthetic weather' : 'Imported station data'}`,
       '',
@@ -309,12 +384,97 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       '',
       table(rows),
       '',
+      mixed,
     ].join('\n');
   } finally {
     await service?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The mixed workload against two fresh service processes on the same database: single-threaded
+ * (AGWX_COMPUTE_THREADS=0) and with the compute pool (the default), the same URLs both times.
+ */
+async function runMixed(
+  port: number,
+  env: Record<string, string>,
+  fields: BenchField[],
+  manyFields: BenchField[],
+  today: string,
+  count: number,
+  first: { key: string; secret: string },
+  second: { key: string; secret: string },
+  options: DistinctOptions,
+  source: string,
+): Promise<string> {
+  // A URL list of its own (another seed): nothing of it was asked in the scenarios above.
+  const paths = mixedPaths(scenarios(fields, manyFields, today, count, 7));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const results: { name: string; result: LoadResult; loop: EventLoopDelay }[] = [];
+  for (const [name, threads] of [
+    ['single-threaded (AGWX_COMPUTE_THREADS=0)', '0'],
+    [`compute pool (${os.availableParallelism()} worker threads)`, undefined],
+  ] as const) {
+    const service = await startService(port, { ...env, ...(threads === undefined ? {} : { AGWX_COMPUTE_THREADS: threads }) }, { ipc: true });
+    try {
+      const headers = await bearerHeaders(baseUrl, first.key, first.secret);
+      const manyHeaders = await bearerHeaders(baseUrl, second.key, second.secret);
+      // One list per account (each request needs its account's token), run at the same time.
+      const own = paths.filter((p) => !p.manyFields).map((p) => `${baseUrl}${p.path}`);
+      const many = paths.filter((p) => p.manyFields).map((p) => `${baseUrl}${p.path}`);
+      const share = many.length / paths.length;
+      const manyConnections = Math.max(1, Math.round(options.connections * share));
+      await eventLoopDelay(service);
+      const [a, b] = await Promise.all([
+        load({ url: own[0]!, urls: own, headers, connections: options.connections - manyConnections, seconds: options.seconds, distinct: true, probe: { url: `${baseUrl}/health`, intervalMs: HEALTH_PROBE_MS } }),
+        load({ url: many[0]!, urls: many, headers: manyHeaders, connections: manyConnections, seconds: options.seconds, distinct: true }),
+      ]);
+      const loop = await eventLoopDelay(service);
+      const requests = a.requests + b.requests;
+      const result: LoadResult = {
+        requests,
+        rps: a.rps + b.rps,
+        p50: a.p50,
+        p99: Math.max(a.p99, b.p99),
+        errors: a.errors + b.errors,
+        exhausted: a.exhausted || b.exhausted,
+        ...(a.probe ? { probe: a.probe } : {}),
+      };
+      results.push({ name, result, loop });
+      process.stderr.write(`  ${source}: mixed, ${name}: ${f0(result.rps)} req/s\n`);
+    } finally {
+      await service.stop();
+    }
+  }
+  const [single, pooled] = results;
+  const lines = [
+    `Mixed workload (${Object.entries(MIXED_DESCRIPTION).map(([k, v]) => `${v} % ${k}`).join(', ')}), the same distinct URLs against each:`,
+    '',
+    '| run | req/s | p99 ms | errors | loop max ms | loop p99 ms | /health p99 ms | /health max ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...results.map(
+      ({ name, result, loop }) =>
+        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} |`,
+    ),
+    '',
+    `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}×.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** What the mixed workload is made of, for the report (shares as in scenarios()). */
+const MIXED_DESCRIPTION: Record<string, number> = {
+  'single fields': 15,
+  'field lists': 10,
+  'observations': 25,
+  'forecasts': 20,
+  'weather norms': 5,
+  'agronomic values': 10,
+  'agronomic norms': 5,
+  'map tiles': 10,
+};
 
 export async function runDistinct(options: DistinctOptions): Promise<void> {
   const baseline = await startBaseline();

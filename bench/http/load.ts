@@ -20,6 +20,11 @@ interface LoadOptions {
   warmupSeconds?: number;
   /** Never request a URL twice; stop when `urls` are used up. */
   distinct?: boolean;
+  /**
+   * A URL asked every `intervalMs` on a connection of its own while the load is recorded (e.g.
+   * `/health`): how long a cheap request waits behind the load. Reported as `probe`.
+   */
+  probe?: { url: string; intervalMs: number };
 }
 
 const argument = process.argv[2]!;
@@ -71,11 +76,47 @@ async function phase(seconds: number, record: boolean) {
   return { latencies, errors, elapsed };
 }
 
+/** Asks the probe URL every interval until `done` resolves; its latencies, ms. */
+async function probe(target: { url: string; intervalMs: number }, done: Promise<unknown>): Promise<number[]> {
+  const url = new URL(target.url);
+  const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let finished = false;
+  void done.then(() => (finished = true));
+  while (!finished) {
+    const started = process.hrtime.bigint();
+    await new Promise<void>((resolve) => {
+      const request = http.request({ agent: probeAgent, hostname: url.hostname, port: url.port, path: url.pathname + url.search }, (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve());
+      });
+      request.on('error', () => resolve());
+      request.end();
+    });
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+    await new Promise((resolve) => setTimeout(resolve, target.intervalMs));
+  }
+  probeAgent.destroy();
+  return latencies;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
 await phase(options.warmupSeconds ?? 1, false);
-const { latencies, errors, elapsed } = await phase(options.seconds, true);
+const recorded = phase(options.seconds, true);
+const probed = options.probe ? probe(options.probe, recorded) : undefined;
+const { latencies, errors, elapsed } = await recorded;
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+const probeLatencies = probed ? (await probed).sort((a, b) => a - b) : undefined;
 process.stdout.write(
-  `${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors, exhausted })}\n`,
+  `${JSON.stringify({
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    exhausted,
+    ...(probeLatencies ? { probe: { count: probeLatencies.length, p50: percentile(probeLatencies, 50), p99: percentile(probeLatencies, 99), max: probeLatencies.at(-1) ?? 0 } } : {}),
+  })}\n`,
 );
 agent.destroy();

@@ -110,6 +110,8 @@ export interface LoadResult {
   errors: number;
   /** A distinct run used up its URLs before the time was over. */
   exhausted?: boolean;
+  /** Latencies of the probe URL asked while the load ran (see load.ts), ms. */
+  probe?: { count: number; p50: number; p99: number; max: number };
 }
 
 /** Runs the load generator in its own process. */
@@ -123,6 +125,7 @@ export async function load(options: {
   seconds: number;
   warmupSeconds?: number;
   distinct?: boolean;
+  probe?: { url: string; intervalMs: number };
 }): Promise<LoadResult> {
   // Options go through a file: a long URL list is beyond a command line's length limit.
   const file = path.join(os.tmpdir(), `agwx-load-${process.pid}-${Date.now()}.json`);

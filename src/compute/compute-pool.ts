@@ -8,14 +8,16 @@ import { Piscina } from 'piscina';
 import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
 import { allMapLayers } from '../maps/layers/all-layers.js';
 import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
-import { createHoursContext, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
+import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import {
   type CellYearsInput,
   type CellYearsOutput,
   createGenerationContext,
+  type ForecastWindowInput,
   generateCellYears,
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
+  type PackedForecastWindow,
   type YearGenerator,
 } from '../weather/synthetic/year-generation.js';
 
@@ -53,6 +55,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     threads,
     cellYears: (input: CellYearsInput) => pool.run(input, { name: 'cellYears' }) as Promise<CellYearsOutput>,
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => pool.run(input, { name: 'hoursWithoutSoil' }) as Promise<HoursWithoutSoilOutput>,
+    forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<PackedForecastWindow>,
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     close: () => pool.close(),
   };
@@ -67,6 +70,7 @@ export function inlineComputePool(): ComputePool {
     threads: 0,
     cellYears: async (input: CellYearsInput) => generateCellYears(generation, input),
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => generateHoursWithoutSoil(hours, input),
+    forecastWindow: (input: ForecastWindowInput) => generateForecastWindow(hours, input),
     async drawMapImage(plan: DrawPlan) {
       drawing ??= { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
       return drawPlan(plan, drawing);

@@ -6,8 +6,8 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
 import { allMapLayers } from '../maps/layers/all-layers.js';
 import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
-import { createHoursContext, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
-import { type CellYearsInput, createGenerationContext, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
+import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
+import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
 const generation = createGenerationContext();
 const hours = createHoursContext(generation);
@@ -25,6 +25,11 @@ export function cellYears(input: CellYearsInput) {
 export async function hoursWithoutSoil(input: HoursWithoutSoilInput) {
   const output = await generateHoursWithoutSoil(hours, input);
   return move({ [transferableSymbol]: [output.values.buffer, output.missing.buffer], [valueSymbol]: output });
+}
+
+export async function forecastWindow(input: ForecastWindowInput) {
+  const output = await generateForecastWindow(hours, input);
+  return move({ [transferableSymbol]: [output.values.buffer], [valueSymbol]: output });
 }
 
 export async function drawMapImage(plan: DrawPlan) {

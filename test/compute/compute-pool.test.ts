@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createComputePool, inlineComputePool } from '../../src/compute/compute-pool.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
-import type { CellYearsInput, CellYearsOutput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
+import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
 
 const pool = createComputePool({ threads: 2 });
 afterAll(() => pool.close());
@@ -28,6 +28,7 @@ describe('compute pool', () => {
         return pool.cellYears(input);
       },
       hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
+      forecastWindow: (input) => pool.forecastWindow(input),
     };
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
@@ -40,5 +41,40 @@ describe('compute pool', () => {
     expect(calls).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, years: [2019, 2020, 2021] }]);
     await pooled.daily(cell, range);
     expect(calls).toHaveLength(1);
+  });
+
+  it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
+    const windows: ForecastWindowInput[] = [];
+    const counting: YearGenerator = {
+      cellYears: (input) => pool.cellYears(input),
+      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
+      forecastWindow(input) {
+        windows.push(input);
+        return pool.forecastWindow(input);
+      },
+    };
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(45.04, 38.98);
+    const issuedAt = Date.parse('2024-03-10T09:00:00Z');
+    const request = { start: Date.parse('2024-03-11T00:00:00Z'), hours: 48, issuedAt };
+    const [a, b] = await Promise.all([pooled.hourly(cell, request), pooled.hourly(cell, { ...request, start: request.start + 6 * 3_600_000, hours: 6 })]);
+    const expected = await alone.hourly(cell, request);
+    expect(a).toEqual(expected);
+    expect(a!.hours).toHaveLength(48);
+    expect(a!.hours[0]!.soilMoisture.every(Number.isFinite)).toBe(true);
+    expect(b!.hours).toEqual(expected!.hours.slice(6, 12));
+    expect(windows).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10' }]);
+    // Kept: asking again computes nothing.
+    await pooled.hourly(cell, { ...request, hours: 1 });
+    expect(windows).toHaveLength(1);
+  });
+
+  it('answers the same forecast window again (a thread keeps nothing it hands over)', async () => {
+    const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, issueDate: '2024-06-15' };
+    const first = await pool.forecastWindow(input);
+    const again = await Promise.all([pool.forecastWindow(input), pool.forecastWindow(input), pool.forecastWindow(input)]);
+    for (const window of again) expect(Array.from(window.values)).toEqual(Array.from(first.values));
+    expect(first.count).toBeGreaterThanOrEqual(24 * 10);
   });
 });

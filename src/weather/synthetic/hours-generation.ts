@@ -1,11 +1,20 @@
 /**
- * Synthetic forecast hours without soil values for many cells at once (maps), computed where the
- * generation runs (a compute-pool thread, or the calling thread): each thread keeps a synthetic
- * source of its own over the same climatology and seed, and answers in one packed array.
+ * Synthetic forecast hours computed where the generation runs (a compute-pool thread, or the
+ * calling thread): hours without soil values for many cells at once (maps), and the whole forecast
+ * window of one cell and issue date with its soil spin-up (forecast requests). Each thread keeps a
+ * synthetic source of its own over the same climatology and seed, and answers in packed arrays.
  */
+import type { IsoDate } from '../../core/dates.js';
 import { cellById } from '../grid.js';
 import { createSyntheticSource, type SyntheticSource } from './synthetic-source.js';
-import { type GenerationContext, HOUR_VALUES, type HoursWithoutSoilInput, type HoursWithoutSoilOutput } from './year-generation.js';
+import {
+  type ForecastWindowInput,
+  type GenerationContext,
+  HOUR_VALUES,
+  type HoursWithoutSoilInput,
+  type HoursWithoutSoilOutput,
+  type PackedForecastWindow,
+} from './year-generation.js';
 
 /** Synthetic sources a thread keeps, by climatology and seed. */
 export interface HoursContext {
@@ -41,4 +50,9 @@ export async function generateHoursWithoutSoil(context: HoursContext, input: Hou
     });
   }
   return { values, missing };
+}
+
+export async function generateForecastWindow(context: HoursContext, input: ForecastWindowInput): Promise<PackedForecastWindow> {
+  // Not kept here: the caller keeps it, and the pool moves its buffer to the caller.
+  return context.source(input.climatologyPath, input.seed).computeForecastWindow(cellById(input.cellId), input.issueDate as IsoDate);
 }

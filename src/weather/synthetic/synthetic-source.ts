@@ -17,7 +17,7 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import { type CellYearsOutput, HOUR_VALUES, type YearGenerator } from './year-generation.js';
+import { type CellYearsOutput, FORECAST_HOUR_VALUES, HOUR_VALUES, type PackedForecastWindow, type YearGenerator } from './year-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
@@ -62,11 +62,13 @@ export class SyntheticSource implements WeatherSource {
   /** Generated cell-years, packed (see `PackedYear`); null when the cache size is 0. */
   private readonly cellYears: LRUCache<number, PackedYear> | null;
   private readonly climates: LRUCache<number, CellClimate>;
-  /** Forecast windows by (cell, local issue date): each costs a soil spin-up of months. */
-  private readonly forecasts: LRUCache<string, ForecastWindow>;
+  /** Forecast windows by (cell, local issue date), packed: each costs a soil spin-up of months. */
+  private readonly forecasts: LRUCache<string, PackedForecastWindow>;
 
   /** Generations in flight on the compute pool, by cell-year key. */
   private readonly pending = new Map<number, Promise<void>>();
+  /** Forecast windows in flight on the compute pool, by forecast key. */
+  private readonly pendingForecasts = new Map<string, Promise<PackedForecastWindow>>();
   private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
 
   constructor(
@@ -268,22 +270,51 @@ export class SyntheticSource implements WeatherSource {
     // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
     if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
     if (request.soil === false) return { source: SYNTHETIC_SOURCE_NAME, hours: this.hoursWithoutSoil(cell, issueDate, timeZone, request, firstDate, lastDate) };
-    if (!this.forecasts.has(`${cell.id}|${issueDate}`)) await this.prepareYears(cell, forecastWindowDays(issueDate));
-    const window = this.forecastWindow(cell, issueDate, timeZone);
+    const window = await this.forecastWindow(cell, issueDate);
     const first = (request.start - window.start) / HOUR_MS;
-    return { source: SYNTHETIC_SOURCE_NAME, hours: window.hours.slice(first, first + request.hours).map(copyHour) };
+    const hours: HourlyWeather[] = [];
+    for (let i = Math.max(0, first); i < Math.min(window.count, first + request.hours); i++) hours.push(unpackForecastHour(window.values, i));
+    return { source: SYNTHETIC_SOURCE_NAME, hours };
+  }
+
+  /**
+   * The forecast window of a cell and issue date: kept, else computed on the compute pool (one
+   * task, the cell's years generated there too) while the event loop goes on, else here.
+   */
+  private async forecastWindow(cell: GridCell, issueDate: IsoDate): Promise<PackedForecastWindow> {
+    const key = `${cell.id}|${issueDate}`;
+    const cached = this.forecasts.get(key);
+    if (cached) return cached;
+    if (!this.compute) return this.forecastWindowOf(cell, issueDate);
+    let pending = this.pendingForecasts.get(key);
+    if (!pending) {
+      const { pool, climatologyPath } = this.compute;
+      pending = pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate });
+      this.pendingForecasts.set(key, pending);
+      pending.then(
+        (window) => {
+          this.forecasts.set(key, window);
+          this.pendingForecasts.delete(key);
+        },
+        () => this.pendingForecasts.delete(key),
+      );
+    }
+    return pending;
   }
 
   /**
    * Every forecast hour of one issue day at the cell, from the first hour of the day before it to
-   * the last of the eighth day after, with the soil run through the half year before (cached):
-   * a request for any of these hours is a slice of it, so an hour has the same values whichever
-   * range asked for it.
+   * the last of the eighth day after, with the soil run through the half year before (kept): a
+   * request for any of these hours is a slice of it, so an hour has the same values whichever
+   * range asked for it. Computed on this thread (the compute pool's threads call it too).
    */
-  private forecastWindow(cell: GridCell, issueDate: IsoDate, timeZone: string): ForecastWindow {
-    const key = `${cell.id}|${issueDate}`;
-    const cached = this.forecasts.get(key);
-    if (cached) return cached;
+  forecastWindowOf(cell: GridCell, issueDate: IsoDate): PackedForecastWindow {
+    return getOrCreate(this.forecasts, `${cell.id}|${issueDate}`, () => this.computeForecastWindow(cell, issueDate));
+  }
+
+  /** As `forecastWindowOf`, computed afresh and not kept (a compute-pool thread hands its buffer over). */
+  computeForecastWindow(cell: GridCell, issueDate: IsoDate): PackedForecastWindow {
+    const timeZone = timeZoneAt(cell.latitude, cell.longitude);
     const firstDate = addDays(issueDate, -1);
     const lastDate = addDays(issueDate, SYNTHETIC_FORECAST_DAYS);
     const start = Math.floor(startOfLocalDay(firstDate, timeZone) / HOUR_MS) * HOUR_MS;
@@ -303,9 +334,7 @@ export class SyntheticSource implements WeatherSource {
       days: dayMap,
       soil: soilMap,
     });
-    const window = { start, hours };
-    this.forecasts.set(key, window);
-    return window;
+    return { start, count: hours.length, values: packForecastHours(hours) };
   }
 
   /** Hours without soil values: only the days around them are generated, and nothing is kept. */
@@ -344,10 +373,40 @@ function cellYearOf(generated: CellYearsOutput['years'][number]): CellYear {
   return { year, firstEpochDay, length, ...series } as CellYear;
 }
 
-/** The forecast hours of one issue date at a cell, from `start` (UTC epoch ms, a whole hour). */
-interface ForecastWindow {
-  start: number;
-  hours: readonly HourlyWeather[];
+const FORECAST_HOUR_WIDTH = FORECAST_HOUR_VALUES.length;
+
+/** Forecast hours packed as `FORECAST_HOUR_VALUES` says (the values exactly as computed). */
+function packForecastHours(hours: readonly HourlyWeather[]): Float64Array {
+  const values = new Float64Array(hours.length * FORECAST_HOUR_WIDTH);
+  hours.forEach((hour, i) => {
+    const base = i * FORECAST_HOUR_WIDTH;
+    HOUR_VALUES.forEach((name, k) => (values[base + k] = hour[name]));
+    for (let layer = 0; layer < 4; layer++) {
+      values[base + HOUR_VALUES.length + layer] = hour.soilTemperature[layer]!;
+      values[base + HOUR_VALUES.length + 4 + layer] = hour.soilMoisture[layer]!;
+    }
+  });
+  return values;
+}
+
+/** Hour `i` of a packed forecast window. */
+function unpackForecastHour(values: Float64Array, i: number): HourlyWeather {
+  const v = i * FORECAST_HOUR_WIDTH;
+  const soil = v + HOUR_VALUES.length;
+  return {
+    time: values[v]!,
+    temperature: values[v + 1]!,
+    precipitation: values[v + 2]!,
+    precipitationChance: values[v + 3]!,
+    cloudCover: values[v + 4]!,
+    solar: values[v + 5]!,
+    relativeHumidity: values[v + 6]!,
+    windAverage: values[v + 7]!,
+    windGust: values[v + 8]!,
+    dewPoint: values[v + 9]!,
+    soilTemperature: [values[soil]!, values[soil + 1]!, values[soil + 2]!, values[soil + 3]!],
+    soilMoisture: [values[soil + 4]!, values[soil + 5]!, values[soil + 6]!, values[soil + 7]!],
+  };
 }
 
 const HOUR_MS = 3_600_000;
@@ -432,10 +491,6 @@ function getOrCreate<K extends {}, V extends {}>(cache: LRUCache<K, V> | null, k
   const value = create();
   cache?.set(key, value);
   return value;
-}
-
-function copyHour(hour: HourlyWeather): HourlyWeather {
-  return { ...hour, soilTemperature: [...hour.soilTemperature], soilMoisture: [...hour.soilMoisture] };
 }
 
 export function createSyntheticSource(options: SyntheticSourceOptions = {}): SyntheticSource {

@@ -56,6 +56,8 @@ export interface YearGenerator {
   cellYears(input: CellYearsInput): Promise<CellYearsOutput>;
   /** Forecast hours without soil at many cells (see hours-generation.ts). */
   hoursWithoutSoil(input: HoursWithoutSoilInput): Promise<HoursWithoutSoilOutput>;
+  /** Every forecast hour of one issue date at a cell, with soil (see hours-generation.ts). */
+  forecastWindow(input: ForecastWindowInput): Promise<PackedForecastWindow>;
 }
 
 export interface CellYearsInput {
@@ -107,4 +109,35 @@ export const HOUR_VALUES = ['time', 'temperature', 'precipitation', 'precipitati
 export interface HoursWithoutSoilOutput {
   values: Float64Array;
   missing: Uint8Array;
+}
+
+export interface ForecastWindowInput {
+  climatologyPath?: string;
+  seed: number;
+  cellId: number;
+  /** The local issue date at the cell. */
+  issueDate: string;
+}
+
+/** Values of a forecast hour, in this order, in `PackedForecastWindow.values`. */
+export const FORECAST_HOUR_VALUES = [
+  ...HOUR_VALUES,
+  'soilTemperature0',
+  'soilTemperature1',
+  'soilTemperature2',
+  'soilTemperature3',
+  'soilMoisture0',
+  'soilMoisture1',
+  'soilMoisture2',
+  'soilMoisture3',
+] as const;
+
+/**
+ * The forecast hours of one issue date at a cell, from `start` (UTC epoch ms, a whole hour):
+ * `count` hours of `FORECAST_HOUR_VALUES.length` numbers each.
+ */
+export interface PackedForecastWindow {
+  start: number;
+  count: number;
+  values: Float64Array;
 }
