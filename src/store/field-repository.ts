@@ -58,6 +58,9 @@ const toRecord = (row: FieldRow): FieldRecord => ({
 
 const SELECTED = ['id', 'name', 'farm_id', 'acres', 'latitude', 'longitude'] as const;
 
+/** Sort orders whose compiled list query is kept. */
+const KEPT_SORT_ORDERS = 256;
+
 export function fieldRepository(db: Kysely<Database>, dialect: DialectName): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
     const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
@@ -66,6 +69,36 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
   const byId = preparedQuery(db, 2, (accountId: number, id: string) =>
     db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id),
   );
+  const countQuery = preparedQuery(db, 1, (accountId: number) =>
+    db
+      .selectFrom('fields')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId),
+  );
+  // One compiled query per sort order asked for (column and direction of each term), the most
+  // recently used kept: building and compiling a query costs as much as reading a page.
+  const pages = new Map<string, (accountId: number, limit: number, offset: number) => Promise<FieldRow[]>>();
+  const pageQuery = (sort: SortTerm<FieldSortColumn>[]) => {
+    const key = sort.map((t) => `${t.column}${t.descending ? '-' : '+'}`).join(',');
+    let query = pages.get(key);
+    if (query) {
+      pages.delete(key);
+    } else {
+      const terms = [...sort];
+      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
+      query = preparedQuery(db, 3, (accountId: number, limit: number, offset: number) => {
+        let select = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
+        for (const term of terms) {
+          const { column, text } = COLUMNS[term.column];
+          select = select.orderBy(orderTerm(column, term.descending, dialect, text));
+        }
+        return select.limit(limit).offset(offset);
+      });
+      if (pages.size >= KEPT_SORT_ORDERS) pages.delete(pages.keys().next().value!);
+    }
+    pages.set(key, query);
+    return query;
+  };
   return {
     async insert(accountId, field, now) {
       try {
@@ -92,22 +125,8 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
       return row && toRecord(row);
     },
     async list(accountId, { sort, limit, offset }) {
-      const terms = [...sort];
-      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
-      let query = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
-      for (const term of terms) {
-        const { column, text } = COLUMNS[term.column];
-        query = query.orderBy(orderTerm(column, term.descending, dialect, text));
-      }
-      const [rows, count] = await Promise.all([
-        query.limit(limit).offset(offset).execute(),
-        db
-          .selectFrom('fields')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('account_id', '=', accountId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toRecord), total: Number(count.n) };
+      const [rows, count] = await Promise.all([pageQuery(sort)(accountId, limit, offset), countQuery(accountId)]);
+      return { items: rows.map(toRecord), total: Number(count[0]!.n) };
     },
     async update(accountId, id, change) {
       return db.transaction().execute(async (trx) => {

@@ -101,6 +101,56 @@ describe.each(databaseKinds())('field repository on %s', (kind) => {
     ).toEqual(['f3', 'f1', 'F5', 'f4', 'f2']);
   });
 
+  it('answers every sort order of up to three terms with the page a plain sort gives, orders asked again included', async () => {
+    const a = await account();
+    // ASCII text, so that byte order is JavaScript's order; repeated values and nulls make ties.
+    const rows = Array.from({ length: 24 }, (_, i) =>
+      field(`k${String((i * 7) % 24).padStart(2, '0')}`, {
+        name: i % 5 === 0 ? null : `N${i % 4}`,
+        farmId: `farm${i % 3}`,
+        acres: i % 4 === 0 ? null : (i * 13) % 7,
+        latitude: (i % 6) - 2.5,
+        longitude: -(i % 4),
+      }),
+    );
+    for (const row of rows) await store.fields.insert(a, row, 1);
+    const columns: FieldSortColumn[] = ['name', 'farmId', 'acres', 'latitude', 'longitude', 'id'];
+    const compare = (x: FieldRecord, y: FieldRecord, term: SortTerm<FieldSortColumn>) => {
+      const u = x[term.column];
+      const v = y[term.column];
+      if (u === v) return 0;
+      if (u === null) return 1; // nulls last both ways
+      if (v === null) return -1;
+      return (u < v ? -1 : 1) * (term.descending ? -1 : 1);
+    };
+    const expected = (sort: SortTerm<FieldSortColumn>[]) => {
+      const terms = sort.some((t) => t.column === 'id') ? sort : [...sort, { column: 'id' as const, descending: false }];
+      const sorted = [...rows].sort((x, y) => terms.reduce((order, term) => order || compare(x, y, term), 0));
+      return sorted.slice(5, 12).map((f) => f.id);
+    };
+    const orders: SortTerm<FieldSortColumn>[][] = [];
+    for (const first of columns) {
+      for (const second of columns.filter((c) => c !== first)) {
+        for (const third of columns.filter((c) => c !== first && c !== second)) {
+          for (let directions = 0; directions < 8; directions++) {
+            orders.push([
+              { column: first, descending: (directions & 1) > 0 },
+              { column: second, descending: (directions & 2) > 0 },
+              { column: third, descending: (directions & 4) > 0 },
+            ]);
+          }
+        }
+        orders.push([{ column: first, descending: orders.length % 2 === 0 }, { column: second, descending: orders.length % 3 === 0 }]);
+      }
+      orders.push([{ column: first, descending: false }], [{ column: first, descending: true }]);
+    }
+    // More orders than the repository keeps compiled, then the first ones again.
+    expect(orders.length).toBeGreaterThan(1000);
+    for (const sort of [...orders, ...orders.slice(0, 50)]) {
+      expect(await ids(a, sort, 7, 5), JSON.stringify(sort)).toEqual(expected(sort));
+    }
+  });
+
   it('pages with limit and offset, and counts every field of the account whatever the page', async () => {
     const a = await account();
     const other = await account();

@@ -9,6 +9,7 @@ import * as webAccounts from './0006-web-accounts.js';
 import * as keyRateLimits from './0007-key-rate-limits.js';
 import * as weatherSites from './0008-weather-sites.js';
 import * as jobFairness from './0009-job-fairness.js';
+import * as fieldSortIndexes from './0010-field-sort-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-key-rate-limits': keyRateLimits,
   '0008-weather-sites': weatherSites,
   '0009-job-fairness': jobFairness,
+  '0010-field-sort-indexes': fieldSortIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
