@@ -141,8 +141,13 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
   const sortTerm = () => `${next() < 0.5 ? '-' : ''}${pick(sorts)}`;
   // Days 1…6 ahead: at every field's local time (12:00 UTC is already tomorrow east of +12 h) within the 7 days.
   const forecastDays = Array.from({ length: 6 }, (_, i) => addDays(today, i + 1));
-  const forecast = (blockSize: number, among: BenchField[]) =>
-    distinct(count, () => `/v2/weather/fields/${pick(among).id}/forecasts/${pick(forecastDays)}?blockSize=${blockSize}&units=${pick(['metric', 'usa'])}`);
+  // Over the 300 fields, half the requests name a new place in a field's cell (the location form):
+  // the fields' URLs alone are too few for a run.
+  const forecast = (blockSize: number, among: BenchField[], places: boolean) =>
+    distinct(count, () => {
+      const query = `${pick(forecastDays)}?blockSize=${blockSize}&units=${pick(['metric', 'usa'])}`;
+      return places && next() < 0.5 ? `/v2/weather/locations/${newPlace()}/forecasts/${query}` : `/v2/weather/fields/${pick(among).id}/forecasts/${query}`;
+    });
   return [
     // One URL per field: few enough that the run may end when they are used up.
     { name: 'GET /v2/fields/{fieldId}', manyFields: true, warmupSeconds: 0.2, mixedShare: 15, paths: distinct(count, () => `/v2/fields/${pick(manyFields).id}`) },
@@ -157,12 +162,12 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
     },
     { name: 'field observations, 7 days', mixedShare: 25, paths: distinct(count, () => `/v2/weather/fields/${pick(fields).id}/observations/${window(7)}`) },
     // A field's forecast window (its cell, today's issue) is computed by its first request and kept:
-    // over 300 fields nearly every request reads a kept window (cache-helped); over 20,000 fields
+    // over the 300 fields' cells nearly every request reads a kept window (cache-helped); over 20,000 fields
     // nearly every request computes one (what the first requests of the day cost).
-    { name: 'field forecast, one day, blockSize 1 (300 fields: windows kept)', mixedShare: 5, paths: forecast(1, fields) },
-    { name: 'field forecast, one day, blockSize 6 (300 fields: windows kept)', mixedShare: 5, paths: forecast(6, fields) },
-    { name: 'field forecast, one day, blockSize 24 (300 fields: windows kept)', mixedShare: 5, paths: forecast(24, fields) },
-    { name: 'field forecast, one day, blockSize 1 (20,000 fields: a new window nearly every request)', manyFields: true, mixedShare: 5, paths: forecast(1, manyFields) },
+    { name: 'field forecast, one day, blockSize 1 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(1, fields, true) },
+    { name: 'field forecast, one day, blockSize 6 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(6, fields, true) },
+    { name: 'field forecast, one day, blockSize 24 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(24, fields, true) },
+    { name: 'field forecast, one day, blockSize 1 (20,000 fields: a new window nearly every request)', manyFields: true, mixedShare: 5, paths: forecast(1, manyFields, false) },
     { name: 'location weather norms, 30 days × 10 years', mixedShare: 5, paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`) },
     {
       name: 'location weather norms, 30 days × 10 years (1 connection)',

@@ -4,6 +4,7 @@
  */
 import { type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';
+import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database } from './schema.js';
 
@@ -52,7 +53,9 @@ export interface WeatherRepository {
  * not: SQLite's knows no escape character unless one is named (so a prefix with an escaped `_` or
  * `%` matched nothing there) and ignores case.
  */
-const datasetStartsWith = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(${sql.ref('dataset')}, 1, ${[...prefix].length}) = ${prefix}`;
+const datasetStartsWith = (length: number, prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(${sql.ref('dataset')}, 1, ${length}) = ${prefix}`;
+/** `datasetStartsWith` of a known prefix. */
+const startsWith = (prefix: string) => datasetStartsWith([...prefix].length, prefix);
 
 const asBytes = (value: Uint8Array | Buffer): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value));
 
@@ -66,16 +69,31 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
       .where('year', '=', year);
     return lockForUpdate(query, dialect).executeTakeFirst();
   };
+  // The reads of every weather request, compiled once (see prepared-query.ts).
+  const dailyYearsQuery = (cellId: number, firstYear: number, lastYear: number) =>
+    db
+      .selectFrom('weather_daily_years')
+      .select(['dataset', 'year', 'days'])
+      .where('cell_id', '=', cellId)
+      .where('year', '>=', firstYear)
+      .where('year', '<=', lastYear)
+      .orderBy('dataset')
+      .orderBy('year');
+  const dailyYears = preparedQuery(db, 3, dailyYearsQuery);
+  const dailyYearsOfDatasets = preparedQuery(db, 5, (cellId: number, firstYear: number, lastYear: number, length: number, prefix: string) =>
+    dailyYearsQuery(cellId, firstYear, lastYear).where(datasetStartsWith(length, prefix)),
+  );
+  const elevationsQuery = (cellId: number) => db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);
+  const elevations = preparedQuery(db, 1, elevationsQuery);
+  const elevationsOfDatasets = preparedQuery(db, 3, (cellId: number, length: number, prefix: string) =>
+    elevationsQuery(cellId).where(datasetStartsWith(length, prefix)),
+  );
   return {
     async readDailyYears(cellId, firstYear, lastYear, datasetPrefix) {
-      let query = db
-        .selectFrom('weather_daily_years')
-        .select(['dataset', 'year', 'days'])
-        .where('cell_id', '=', cellId)
-        .where('year', '>=', firstYear)
-        .where('year', '<=', lastYear);
-      if (datasetPrefix !== undefined) query = query.where(datasetStartsWith(datasetPrefix));
-      const rows = await query.orderBy('dataset').orderBy('year').execute();
+      const rows =
+        datasetPrefix === undefined
+          ? await dailyYears(cellId, firstYear, lastYear)
+          : await dailyYearsOfDatasets(cellId, firstYear, lastYear, [...datasetPrefix].length, datasetPrefix);
       return rows.map((row) => ({ dataset: row.dataset, year: row.year, days: asBytes(row.days) }));
     },
     async updateDailyYear(dataset, cellId, year, change, now) {
@@ -126,7 +144,7 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .selectFrom('weather_daily_years')
         .select('cell_id')
         .distinct()
-        .where(datasetStartsWith(datasetPrefix))
+        .where(startsWith(datasetPrefix))
         .execute();
       return rows.map((row) => row.cell_id);
     },
@@ -135,14 +153,12 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         .selectFrom('weather_daily_years')
         .select((eb) => eb.fn.min<number | null>('year').as('first'))
         .where('cell_id', '=', cellId)
-        .where(datasetStartsWith(datasetPrefix))
+        .where(startsWith(datasetPrefix))
         .executeTakeFirst();
       return row?.first === null || row?.first === undefined ? null : Number(row.first);
     },
     async readElevations(cellId, datasetPrefix) {
-      let query = db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);
-      if (datasetPrefix !== undefined) query = query.where(datasetStartsWith(datasetPrefix));
-      const rows = await query.execute();
+      const rows = datasetPrefix === undefined ? await elevations(cellId) : await elevationsOfDatasets(cellId, [...datasetPrefix].length, datasetPrefix);
       return new Map(rows.map((row) => [row.dataset, Number(row.elevation)]));
     },
     async writeElevation(cellId, dataset, elevation, now) {

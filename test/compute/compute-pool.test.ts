@@ -43,6 +43,35 @@ describe('compute pool', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('generates the years a norm asks for one by one in one task per cell', async () => {
+    const calls: CellYearsInput[] = [];
+    const counting: YearGenerator = {
+      cellYears(input): Promise<CellYearsOutput> {
+        calls.push(input);
+        return pool.cellYears(input);
+      },
+      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
+      forecastWindow: (input) => pool.forecastWindow(input),
+    };
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const nairobi = cellAt(-1.29, 36.82);
+    const oslo = cellAt(59.91, 10.75);
+    const season = (year: number) => ({ start: `${year}-03-01`, end: `${year}-06-28` });
+    const years = [2015, 2016, 2017, 2018, 2019];
+    // As a norm asks: every year's season of two places at once, one year asked twice.
+    const asked = [...years.map((year) => [nairobi, year] as const), ...years.map((year) => [oslo, year] as const), [oslo, 2017] as const];
+    const series = await Promise.all(asked.map(([cell, year]) => pooled.daily(cell, season(year))));
+    for (const [i, [cell, year]] of asked.entries()) expect(series[i]).toEqual(await alone.daily(cell, season(year)));
+    expect(calls.map((c) => [c.cellId, c.years])).toEqual([
+      [nairobi.id, years],
+      [oslo.id, years],
+    ]);
+    // A later turn asks for a year the first did not: one more task, for that year alone.
+    await pooled.daily(nairobi, season(2014));
+    expect(calls.map((c) => c.years)).toEqual([years, years, [2014]]);
+  });
+
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
     const windows: ForecastWindowInput[] = [];
     const counting: YearGenerator = {

@@ -67,6 +67,8 @@ export class SyntheticSource implements WeatherSource {
 
   /** Generations in flight on the compute pool, by cell-year key. */
   private readonly pending = new Map<number, Promise<void>>();
+  /** Years of a cell to generate in one task, collected until the current turn's work is done. */
+  private readonly batches = new Map<number, { years: number[]; done: Promise<void> }>();
   /** Forecast windows in flight on the compute pool, by forecast key. */
   private readonly pendingForecasts = new Map<string, Promise<PackedForecastWindow>>();
   private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
@@ -116,18 +118,39 @@ export class SyntheticSource implements WeatherSource {
       if (pending) waits.push(pending);
       else missing.push(year);
     }
-    if (missing.length > 0) {
-      const { pool, climatologyPath } = this.compute;
-      const work = pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years: missing }).then((output) => {
-        for (const generated of output.years) cache.set(cellYearKey(cell, generated.year), packYear(cellYearOf(generated)));
-      });
-      const done = work.finally(() => {
-        for (const year of missing) this.pending.delete(cellYearKey(cell, year));
-      });
-      for (const year of missing) this.pending.set(cellYearKey(cell, year), done);
-      waits.push(done);
-    }
+    if (missing.length > 0) waits.push(this.generateSoon(cell, missing));
     await Promise.all(waits);
+  }
+
+  /**
+   * Generates the years on the compute pool, together with the other years of the cell asked for
+   * in the same turn (a norm asks for each of its years at once): one task per cell, not per year.
+   */
+  private generateSoon(cell: GridCell, years: number[]): Promise<void> {
+    let batch = this.batches.get(cell.id);
+    if (!batch) {
+      const batchYears: number[] = [];
+      const done = Promise.resolve().then(() => {
+        this.batches.delete(cell.id);
+        return this.generateNow(cell, batchYears);
+      });
+      batch = { years: batchYears, done };
+      this.batches.set(cell.id, batch);
+    }
+    batch.years.push(...years);
+    for (const year of years) this.pending.set(cellYearKey(cell, year), batch.done);
+    return batch.done;
+  }
+
+  private async generateNow(cell: GridCell, years: number[]): Promise<void> {
+    const { pool, climatologyPath } = this.compute!;
+    const cache = this.cellYears!;
+    try {
+      const output = await pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years });
+      for (const generated of output.years) cache.set(cellYearKey(cell, generated.year), packYear(cellYearOf(generated)));
+    } finally {
+      for (const year of years) this.pending.delete(cellYearKey(cell, year));
+    }
   }
 
   /** The generated days of the range, synchronously. */
