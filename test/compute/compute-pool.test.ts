@@ -74,8 +74,12 @@ describe('compute pool', () => {
 
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
     const windows: ForecastWindowInput[] = [];
+    const yearTasks: CellYearsInput[] = [];
     const counting: YearGenerator = {
-      cellYears: (input) => pool.cellYears(input),
+      cellYears(input) {
+        yearTasks.push(input);
+        return pool.cellYears(input);
+      },
       hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
       forecastWindow(input) {
         windows.push(input);
@@ -93,7 +97,18 @@ describe('compute pool', () => {
     expect(a!.hours).toHaveLength(48);
     expect(a!.hours[0]!.soilMoisture.every(Number.isFinite)).toBe(true);
     expect(b!.hours).toEqual(expected!.hours.slice(6, 12));
-    expect(windows).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10' }]);
+    // The window's years (its soil spin-up starts in 2023) are generated once, kept here and
+    // handed to the thread that computes the window.
+    expect(yearTasks.map((t) => t.years)).toEqual([[2023, 2024]]);
+    expect(windows).toHaveLength(1);
+    expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10' });
+    expect(windows[0]!.years!.map((y) => [y.year, y.length])).toEqual([
+      [2023, 365],
+      [2024, 366],
+    ]);
+    // Observations of those years need no task now.
+    await pooled.daily(cell, { start: '2023-07-01', end: '2024-02-01' });
+    expect(yearTasks).toHaveLength(1);
     // Kept: asking again computes nothing.
     await pooled.hourly(cell, { ...request, hours: 1 });
     expect(windows).toHaveLength(1);

@@ -54,5 +54,8 @@ export async function generateHoursWithoutSoil(context: HoursContext, input: Hou
 
 export async function generateForecastWindow(context: HoursContext, input: ForecastWindowInput): Promise<PackedForecastWindow> {
   // Not kept here: the caller keeps it, and the pool moves its buffer to the caller.
-  return context.source(input.climatologyPath, input.seed).computeForecastWindow(cellById(input.cellId), input.issueDate as IsoDate);
+  const source = context.source(input.climatologyPath, input.seed);
+  const cell = cellById(input.cellId);
+  source.keepYears(cell, input.years ?? []);
+  return source.computeForecastWindow(cell, input.issueDate as IsoDate);
 }

@@ -17,7 +17,7 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import { type CellYearsOutput, FORECAST_HOUR_VALUES, HOUR_VALUES, type PackedForecastWindow, type YearGenerator } from './year-generation.js';
+import { type CellYearsOutput, FORECAST_HOUR_VALUES, HOUR_VALUES, type PackedCellYear, type PackedForecastWindow, type YearGenerator } from './year-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
@@ -151,6 +151,21 @@ export class SyntheticSource implements WeatherSource {
     } finally {
       for (const year of years) this.pending.delete(cellYearKey(cell, year));
     }
+  }
+
+  /** The kept packed years of the cell over the range (those still kept). */
+  private keptYears(cell: GridCell, range: DateRange): PackedCellYear[] {
+    const kept: PackedCellYear[] = [];
+    for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
+      const packed = this.cellYears?.get(cellYearKey(cell, year));
+      if (packed) kept.push({ year, ...packed });
+    }
+    return kept;
+  }
+
+  /** Keeps years of the cell generated elsewhere (they are exactly what this source would generate). */
+  keepYears(cell: GridCell, years: readonly PackedCellYear[]): void {
+    for (const { year, firstEpochDay, length, values } of years) this.cellYears?.set(cellYearKey(cell, year), { firstEpochDay, length, values });
   }
 
   /** The generated days of the range, synchronously. */
@@ -312,7 +327,12 @@ export class SyntheticSource implements WeatherSource {
     let pending = this.pendingForecasts.get(key);
     if (!pending) {
       const { pool, climatologyPath } = this.compute;
-      pending = pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate });
+      // The window's years are generated (or found) here first and handed over: kept on this
+      // thread, they serve observations and norms of the cell too, and no thread generates them twice.
+      const range = forecastWindowDays(issueDate);
+      pending = this.prepareYears(cell, range).then(() =>
+        pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, years: this.keptYears(cell, range) }),
+      );
       this.pendingForecasts.set(key, pending);
       pending.then(
         (window) => {

@@ -117,6 +117,19 @@ export interface ForecastWindowInput {
   cellId: number;
   /** The local issue date at the cell. */
   issueDate: string;
+  /**
+   * Years of the cell the window needs that the caller has already generated, packed (see
+   * `PackedYear` in synthetic-source.ts): the thread uses them instead of generating them again.
+   */
+  years?: PackedCellYear[];
+}
+
+/** A generated cell-year as kept: each variable's series, each value times its packing scale. */
+export interface PackedCellYear {
+  year: number;
+  firstEpochDay: number;
+  length: number;
+  values: Int16Array;
 }
 
 /** Values of a forecast hour, in this order, in `PackedForecastWindow.values`. */
