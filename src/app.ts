@@ -32,6 +32,7 @@ import type { Clock } from './core/clock.js';
 import { type AnswerCache, createAnswerCache } from './http/answer-cache.js';
 import { ApiError } from './http/api-error.js';
 import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
+import { createTurns } from './http/turns.js';
 import { createInternalCaller, type InternalCaller, requireBearerToken } from './http/authenticate.js';
 import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
@@ -274,7 +275,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const baseUrl = config.baseUrl;
-  const placed = { places: services.places, answers: services.answers, baseUrl };
+  const placed = { places: services.places, answers: services.answers, turns: createTurns(), baseUrl };
   // Open routes: tokens and operations.
   await app.register(tokenRoutes, { grants: services.tokenGrant, failuresPerMinute: config.tokenFailuresPerMinute });
   await app.register(operationRoutes, { readiness: services.readiness });

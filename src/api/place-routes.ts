@@ -16,6 +16,7 @@ import type { AnswerCache } from '../http/answer-cache.js';
 import type { CsvLayout } from '../http/csv-table.js';
 import { parseCoordinates } from '../http/date-params.js';
 import { segment } from '../http/links.js';
+import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
 import type { ApiInstance } from './api-plugin.js';
 import { AGRONOMIC_NORMS_CSV } from './agronomics/agronomic-norm-presenter.js';
@@ -73,6 +74,8 @@ export interface PlaceResource<Query extends TSchema> {
   csv?: CsvLayout;
   /** False: answers are never kept (files sent as text). */
   keepAnswers?: boolean;
+  /** True: building an answer takes the main thread a while, so each waits for a turn of its own (http/turns.ts). */
+  heavy?: boolean;
   forms: PlaceRouteForm[];
 }
 
@@ -127,6 +130,7 @@ export const PLACE_ROUTES = {
     ],
   }),
   weatherNorms: resource({
+    heavy: true,
     family: 'weather',
     tags: ['weather norms'],
     querystring: WeatherNormQuery,
@@ -162,6 +166,7 @@ export const PLACE_ROUTES = {
     ],
   }),
   agronomicValues: resource({
+    heavy: true,
     family: 'agronomics',
     tags: ['agronomic values'],
     querystring: AgronomicValuesQuery,
@@ -184,6 +189,7 @@ export const PLACE_ROUTES = {
     ],
   }),
   agronomicNorms: resource({
+    heavy: true,
     family: 'agronomics',
     tags: ['agronomic norms'],
     querystring: AgronomicNormsQuery,
@@ -238,6 +244,8 @@ export interface PlaceCall<Query> {
 export interface PlaceRouteServices {
   places: PlaceService;
   answers: AnswerCache;
+  /** Turns of the event loop for heavy resources. */
+  turns: Turns;
 }
 
 /** The `{fieldId}` or `{coordinates}` path parameter and the segments the path names. */
@@ -267,7 +275,8 @@ export function registerPlaceRoutes<Query extends TSchema>(
   definition: PlaceResource<Query>,
   build: (call: PlaceCall<PlaceQuery<Query>>) => Promise<unknown>,
 ): void {
-  const { places, answers } = services;
+  const { places, answers, turns } = services;
+  const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take().then(() => build(call)) : build;
   // Field paths first, then latitude/longitude paths (the order of the OpenAPI document).
   for (const kind of ['field', 'location'] as const) {
     for (const form of definition.forms) {
@@ -301,8 +310,8 @@ export function registerPlaceRoutes<Query extends TSchema>(
             request,
             reply,
           };
-          if (definition.keepAnswers === false) return build(call);
-          return answers.answer(reply, place.answerKey, () => build(call));
+          if (definition.keepAnswers === false) return make(call);
+          return answers.answer(reply, place.answerKey, () => make(call));
         },
       );
     }
