@@ -109,6 +109,7 @@ export const PLACE_ROUTES = {
     ],
   }),
   forecasts: resource({
+    heavy: true,
     family: 'weather',
     tags: ['forecasts'],
     querystring: ForecastQuery,
