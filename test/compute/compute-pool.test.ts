@@ -8,6 +8,24 @@ import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerato
 const pool = createComputePool({ threads: 2 });
 afterAll(() => pool.close());
 
+/** The pool, recording the year and forecast-window tasks asked of it. */
+function countingPool() {
+  const yearTasks: CellYearsInput[] = [];
+  const windows: ForecastWindowInput[] = [];
+  const generator: YearGenerator = {
+    cellYears(input): Promise<CellYearsOutput> {
+      yearTasks.push(input);
+      return pool.cellYears(input);
+    },
+    hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
+    forecastWindow(input) {
+      windows.push(input);
+      return pool.forecastWindow(input);
+    },
+  };
+  return { generator, yearTasks, windows };
+}
+
 describe('compute pool', () => {
   it('generates on worker threads the years the calling thread generates', async () => {
     expect(pool.threads).toBe(2);
@@ -21,15 +39,7 @@ describe('compute pool', () => {
   });
 
   it('feeds a synthetic source the same weather as it generates itself, asking once for years wanted at the same time', async () => {
-    const calls: CellYearsInput[] = [];
-    const counting: YearGenerator = {
-      cellYears(input): Promise<CellYearsOutput> {
-        calls.push(input);
-        return pool.cellYears(input);
-      },
-      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
-      forecastWindow: (input) => pool.forecastWindow(input),
-    };
+    const { generator: counting, yearTasks: calls } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-1.29, 36.82);
@@ -44,15 +54,7 @@ describe('compute pool', () => {
   });
 
   it('generates the years a norm asks for one by one in one task per cell', async () => {
-    const calls: CellYearsInput[] = [];
-    const counting: YearGenerator = {
-      cellYears(input): Promise<CellYearsOutput> {
-        calls.push(input);
-        return pool.cellYears(input);
-      },
-      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
-      forecastWindow: (input) => pool.forecastWindow(input),
-    };
+    const { generator: counting, yearTasks: calls } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const nairobi = cellAt(-1.29, 36.82);
@@ -73,19 +75,7 @@ describe('compute pool', () => {
   });
 
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
-    const windows: ForecastWindowInput[] = [];
-    const yearTasks: CellYearsInput[] = [];
-    const counting: YearGenerator = {
-      cellYears(input) {
-        yearTasks.push(input);
-        return pool.cellYears(input);
-      },
-      hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
-      forecastWindow(input) {
-        windows.push(input);
-        return pool.forecastWindow(input);
-      },
-    };
+    const { generator: counting, yearTasks, windows } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(45.04, 38.98);
