@@ -52,6 +52,11 @@ export function toEpochDay(date: IsoDate): number {
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
+/** `n` with at least two digits (`7` → `07`); non-integers and larger numbers as `String` pads them. */
+export function twoDigits(n: number): string {
+  return TWO_DIGITS[n] ?? String(n).padStart(2, '0');
+}
+
 /** `YYYY-MM-DD` of a day number since 1970-01-01 (civil-from-days), for years 0–9999. */
 export function fromEpochDay(epochDay: number): IsoDate {
   const z = epochDay + 719468;
