@@ -13,6 +13,7 @@ import {
   HOUR_VALUES,
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
+  packHour,
   type PackedForecastWindow,
 } from './year-generation.js';
 
@@ -44,10 +45,7 @@ export async function generateHoursWithoutSoil(context: HoursContext, input: Hou
       missing[c] = 1;
       continue;
     }
-    result.hours.forEach((hour, j) => {
-      const base = (c * input.hours + j) * width;
-      HOUR_VALUES.forEach((name, k) => (values[base + k] = hour[name]));
-    });
+    result.hours.forEach((hour, j) => packHour(values, (c * input.hours + j) * width, hour, false));
   }
   return { values, missing };
 }

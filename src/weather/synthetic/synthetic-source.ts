@@ -17,7 +17,16 @@ import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates, type SoilState } from './soil-state.js';
-import { type CellYearsOutput, FORECAST_HOUR_VALUES, HOUR_VALUES, type PackedCellYear, type PackedForecastWindow, type YearGenerator } from './year-generation.js';
+import {
+  type CellYearsOutput,
+  FORECAST_HOUR_VALUES,
+  HOUR_VALUES,
+  type PackedCellYear,
+  type PackedForecastWindow,
+  packHour,
+  unpackHour,
+  type YearGenerator,
+} from './year-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
@@ -274,24 +283,7 @@ export class SyntheticSource implements WeatherSource {
       groups[g]!.map((_, c) => {
         if (output.missing[c]) return null;
         const hours: HourlyWeather[] = [];
-        for (let j = 0; j < request.hours; j++) {
-          const base = (c * request.hours + j) * width;
-          const v = output.values;
-          hours.push({
-            time: v[base]!,
-            temperature: v[base + 1]!,
-            precipitation: v[base + 2]!,
-            precipitationChance: v[base + 3]!,
-            cloudCover: v[base + 4]!,
-            solar: v[base + 5]!,
-            relativeHumidity: v[base + 6]!,
-            windAverage: v[base + 7]!,
-            windGust: v[base + 8]!,
-            dewPoint: v[base + 9]!,
-            soilTemperature: [NaN, NaN, NaN, NaN],
-            soilMoisture: [NaN, NaN, NaN, NaN],
-          });
-        }
+        for (let j = 0; j < request.hours; j++) hours.push(unpackHour(output.values, (c * request.hours + j) * width, false));
         return { source: SYNTHETIC_SOURCE_NAME, hours };
       }),
     );
@@ -311,7 +303,7 @@ export class SyntheticSource implements WeatherSource {
     const window = await this.forecastWindow(cell, issueDate);
     const first = (request.start - window.start) / HOUR_MS;
     const hours: HourlyWeather[] = [];
-    for (let i = Math.max(0, first); i < Math.min(window.count, first + request.hours); i++) hours.push(unpackForecastHour(window.values, i));
+    for (let i = Math.max(0, first); i < Math.min(window.count, first + request.hours); i++) hours.push(unpackHour(window.values, i * FORECAST_HOUR_WIDTH, true));
     return { source: SYNTHETIC_SOURCE_NAME, hours };
   }
 
@@ -421,35 +413,8 @@ const FORECAST_HOUR_WIDTH = FORECAST_HOUR_VALUES.length;
 /** Forecast hours packed as `FORECAST_HOUR_VALUES` says (the values exactly as computed). */
 function packForecastHours(hours: readonly HourlyWeather[]): Float64Array {
   const values = new Float64Array(hours.length * FORECAST_HOUR_WIDTH);
-  hours.forEach((hour, i) => {
-    const base = i * FORECAST_HOUR_WIDTH;
-    HOUR_VALUES.forEach((name, k) => (values[base + k] = hour[name]));
-    for (let layer = 0; layer < 4; layer++) {
-      values[base + HOUR_VALUES.length + layer] = hour.soilTemperature[layer]!;
-      values[base + HOUR_VALUES.length + 4 + layer] = hour.soilMoisture[layer]!;
-    }
-  });
+  hours.forEach((hour, i) => packHour(values, i * FORECAST_HOUR_WIDTH, hour, true));
   return values;
-}
-
-/** Hour `i` of a packed forecast window. */
-function unpackForecastHour(values: Float64Array, i: number): HourlyWeather {
-  const v = i * FORECAST_HOUR_WIDTH;
-  const soil = v + HOUR_VALUES.length;
-  return {
-    time: values[v]!,
-    temperature: values[v + 1]!,
-    precipitation: values[v + 2]!,
-    precipitationChance: values[v + 3]!,
-    cloudCover: values[v + 4]!,
-    solar: values[v + 5]!,
-    relativeHumidity: values[v + 6]!,
-    windAverage: values[v + 7]!,
-    windGust: values[v + 8]!,
-    dewPoint: values[v + 9]!,
-    soilTemperature: [values[soil]!, values[soil + 1]!, values[soil + 2]!, values[soil + 3]!],
-    soilMoisture: [values[soil + 4]!, values[soil + 5]!, values[soil + 6]!, values[soil + 7]!],
-  };
 }
 
 const HOUR_MS = 3_600_000;
