@@ -29,7 +29,7 @@
  */
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { saturationVapourPressure } from '../../agronomy/pet.js';
-import { isLeapYear, toEpochDay } from '../../core/dates.js';
+import { dayOfYear, fromEpochDay, isLeapYear, toEpochDay, yearOf } from '../../core/dates.js';
 import { dailyVariablesWhere, type RequiredDailyVariableName } from '../daily-variables.js';
 import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
 import { hashKeys, hashToUniform, mix32, standardNormalCdf } from './hash-random.js';
@@ -124,22 +124,6 @@ export interface WeatherGenerator {
   generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, count: number): GeneratedDays;
 }
 
-/** Year and day of year (1-based) of a day number since 1970-01-01 (civil-from-days). */
-function yearAndDayOfYear(epochDay: number, out: Int32Array): void {
-  const z = epochDay + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doyFromMarch = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doyFromMarch + 2) / 153);
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  // Days from 1 January: March-based day of year shifted by January and February.
-  const leap = isLeapYear(y);
-  out[0] = y;
-  out[1] = m <= 2 ? doyFromMarch - 306 + 1 : doyFromMarch + 59 + (leap ? 1 : 0) + 1;
-}
-
 export const DEFAULT_GENERATOR_SEED = 0x61677778; // "agwx"
 
 const P = GENERATOR_PARAMETERS;
@@ -215,10 +199,9 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     let vapourResidual = 0;
 
     // The calendar of each day, advanced day by day from the first spin-up day.
-    const calendar = new Int32Array(2);
-    yearAndDayOfYear(firstEpochDay - P.spinUpDays, calendar);
-    let calendarYear = calendar[0]!;
-    let doy = calendar[1]! - 1;
+    const spinUpStart = fromEpochDay(firstEpochDay - P.spinUpDays);
+    let calendarYear = yearOf(spinUpStart);
+    let doy = dayOfYear(spinUpStart) - 1;
     let yearLength = isLeapYear(calendarYear) ? 366 : 365;
     for (let e = firstEpochDay - P.spinUpDays; e < firstEpochDay + length; e++) {
       if (++doy > yearLength) {
