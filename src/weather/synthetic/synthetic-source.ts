@@ -32,8 +32,6 @@ import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type Genera
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
 export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
-/** Bytes a kept cell-year takes (nine 16-bit series of at most 366 days). */
-export const CELL_YEAR_BYTES = 9 * 366 * 2;
 /**
  * The first year the synthetic source states it holds. The generator could draw any year, but its
  * climatology is a 1961–1990 mean without trend: years before the twentieth century would be
@@ -308,11 +306,12 @@ export class SyntheticSource implements WeatherSource {
   }
 
   /**
-   * The forecast window of a cell and issue date: kept, else computed on the compute pool (one
-   * task, the cell's years generated there too) while the event loop goes on, else here.
+   * The forecast window of a cell and issue date: kept, else computed on the compute pool (its
+   * years generated or found here first, then the window in one task) while the event loop goes
+   * on, else here.
    */
   private async forecastWindow(cell: GridCell, issueDate: IsoDate): Promise<PackedForecastWindow> {
-    const key = `${cell.id}|${issueDate}`;
+    const key = forecastKey(cell, issueDate);
     const cached = this.forecasts.get(key);
     if (cached) return cached;
     if (!this.compute) return this.forecastWindowOf(cell, issueDate);
@@ -344,7 +343,7 @@ export class SyntheticSource implements WeatherSource {
    * range asked for it. Computed on this thread (the compute pool's threads call it too).
    */
   forecastWindowOf(cell: GridCell, issueDate: IsoDate): PackedForecastWindow {
-    return getOrCreate(this.forecasts, `${cell.id}|${issueDate}`, () => this.computeForecastWindow(cell, issueDate));
+    return getOrCreate(this.forecasts, forecastKey(cell, issueDate), () => this.computeForecastWindow(cell, issueDate));
   }
 
   /** As `forecastWindowOf`, computed afresh and not kept (a compute-pool thread hands its buffer over). */
@@ -397,6 +396,10 @@ function forecastWindowDays(issueDate: IsoDate): DateRange {
   return { start: addDays(issueDate, -1 - SOIL_SPIN_UP_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
 }
 
+function forecastKey(cell: GridCell, issueDate: IsoDate): string {
+  return `${cell.id}|${issueDate}`;
+}
+
 function cellYearKey(cell: GridCell, year: number): number {
   return cell.id * 65536 + (year & 0xffff);
 }
@@ -424,12 +427,7 @@ const HOUR_MS = 3_600_000;
  * writes every value rounded to 0.1 (solar to whole Wh/m²), so ten times each value (solar: the
  * value) is a whole number that fits 16 bits, and dividing it back gives the same number.
  */
-interface PackedYear {
-  readonly firstEpochDay: number;
-  readonly length: number;
-  /** Each variable's series in GENERATED_VARIABLES order, each value times its `PACKING_SCALE`. */
-  readonly values: Int16Array;
-}
+type PackedYear = Readonly<Omit<PackedCellYear, 'year'>>;
 
 /** The factor each generated variable is stored with (GENERATED_VARIABLES order). */
 const PACKING_SCALE = GENERATED_VARIABLES.map((name) => (name === 'solar' ? 1 : 10));

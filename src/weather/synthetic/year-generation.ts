@@ -125,7 +125,7 @@ export interface ForecastWindowInput {
   years?: PackedCellYear[];
 }
 
-/** A generated cell-year as kept: each variable's series, each value times its packing scale. */
+/** A generated cell-year as kept: each variable's series in GENERATED_VARIABLES order, each value times its packing scale (`PACKING_SCALE` in synthetic-source.ts). */
 export interface PackedCellYear {
   year: number;
   firstEpochDay: number;
