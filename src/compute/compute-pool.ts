@@ -5,9 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
-import { allMapLayers } from '../maps/layers/all-layers.js';
-import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
+import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import {
   type CellYearsInput,
@@ -72,7 +70,7 @@ export function inlineComputePool(): ComputePool {
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => generateHoursWithoutSoil(hours, input),
     forecastWindow: (input: ForecastWindowInput) => generateForecastWindow(hours, input),
     async drawMapImage(plan: DrawPlan) {
-      drawing ??= { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
+      drawing ??= createDrawingContext();
       return drawPlan(plan, drawing);
     },
     close: async () => undefined,

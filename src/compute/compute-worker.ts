@@ -3,9 +3,7 @@
  * this thread keeps between tasks. Results carry their typed arrays as transfers.
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { ReferenceGeodata } from '../maps/geodata/reference-geodata.js';
-import { allMapLayers } from '../maps/layers/all-layers.js';
-import { type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
+import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
@@ -33,7 +31,7 @@ export async function forecastWindow(input: ForecastWindowInput) {
 }
 
 export async function drawMapImage(plan: DrawPlan) {
-  drawing ??= { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
+  drawing ??= createDrawingContext();
   const png = await drawPlan(plan, drawing);
   const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
   // A small PNG may share a pooled buffer: copy it out so that it can be moved.

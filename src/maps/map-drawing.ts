@@ -9,7 +9,8 @@ import { type Coverage, coverageIsGlobal, coverageMeets } from './coverage.js';
 import { tracePolygonRings } from './drawing/vector-paths.js';
 import type { SampledField } from './drawing/value-raster.js';
 import { registerLabelFonts } from './fonts.js';
-import type { ReferenceGeodata } from './geodata/reference-geodata.js';
+import { ReferenceGeodata } from './geodata/reference-geodata.js';
+import { allMapLayers } from './layers/all-layers.js';
 import type { LayerFrame, MapLayer } from './map-layer.js';
 import { encodeCanvasPng } from './png-encoding.js';
 import { type Viewport, centredViewport, tileViewport } from './viewport.js';
@@ -48,6 +49,11 @@ export interface DrawPlan {
 export interface DrawingContext {
   readonly geodata: ReferenceGeodata;
   readonly layers: ReadonlyMap<string, MapLayer>;
+}
+
+/** A drawing context of every layer, with reference geodata of its own (loaded as images need it). */
+export function createDrawingContext(): DrawingContext {
+  return { geodata: new ReferenceGeodata(), layers: new Map(allMapLayers.map((layer) => [layer.code, layer])) };
 }
 
 /** Whether a layer shows on the viewport: its coverage meets it. */
