@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
 import { orderTerm, type SortTerm } from './ordering.js';
@@ -77,13 +78,11 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
   );
   // One compiled query per sort order asked for (column and direction of each term), the most
   // recently used kept: building and compiling a query costs as much as reading a page.
-  const pages = new Map<string, (accountId: number, limit: number, offset: number) => Promise<FieldRow[]>>();
+  const pages = new LRUCache<string, (accountId: number, limit: number, offset: number) => Promise<FieldRow[]>>({ max: KEPT_SORT_ORDERS });
   const pageQuery = (sort: SortTerm<FieldSortColumn>[]) => {
     const key = sort.map((t) => `${t.column}${t.descending ? '-' : '+'}`).join(',');
     let query = pages.get(key);
-    if (query) {
-      pages.delete(key);
-    } else {
+    if (!query) {
       const terms = [...sort];
       if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
       query = preparedQuery(db, 3, (accountId: number, limit: number, offset: number) => {
@@ -94,9 +93,8 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
         }
         return select.limit(limit).offset(offset);
       });
-      if (pages.size >= KEPT_SORT_ORDERS) pages.delete(pages.keys().next().value!);
+      pages.set(key, query);
     }
-    pages.set(key, query);
     return query;
   };
   return {
