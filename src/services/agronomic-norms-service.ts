@@ -25,8 +25,7 @@ import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../ag
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
-import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
-import type { DateRange, WeatherSource } from '../weather/weather-source.js';
+import type { WeatherSource } from '../weather/weather-source.js';
 import {
   accumulateInto,
   dailyAgronomicSeries,
@@ -37,7 +36,7 @@ import {
 } from '../agronomy/agronomic-series.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { agronomicPlace } from './agronomic-values-service.js';
-import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { placeDailySeries, type WeatherLocation } from './weather-service.js';
 import {
   checkYearsHeld,
   chooseYears,
@@ -101,13 +100,6 @@ function accumulationStartOf(request: AgronomicNormRequest, seasonYear: number):
   return dateIn(day < request.start ? seasonYear : seasonYear - 1, day);
 }
 
-/** One season's weather from its accumulation start: one series per variable (404 when no source holds it). */
-async function seasonSeries(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<DailySeries> {
-  const result = await readDailySeries(weather, location.cell, range);
-  if (!result) throw weatherDataNotFound(location, range);
-  return result;
-}
-
 export interface AgronomicNormDependencies {
   weather: WeatherSource;
   clock: Clock;
@@ -125,7 +117,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
       const first = request.years?.startYear;
       const leadYears = first === undefined ? 0 : first - Number(accumulationStartOf(request, first).slice(0, 4));
       await checkYearsHeld(weather, location, request, leadYears);
-      const results = await Promise.all(fetches.map((range) => seasonSeries(weather, location, range)));
+      const results = await Promise.all(fetches.map((range) => placeDailySeries(weather, location, range)));
 
       const dayCount = request.days.length;
       const yearCount = years.length;

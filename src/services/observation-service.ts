@@ -1,8 +1,8 @@
 /** Observed daily weather for a place: the daily values of a date range (its window: date-windows.ts). */
 import { datesInRange } from '../core/dates.js';
-import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
+import type { DailySeries } from '../weather/daily-series.js';
 import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
-import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { placeDailySeries, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
 
 export interface Observations {
   source: string;
@@ -23,11 +23,7 @@ const emptyDay = emptyDailyWeather;
 
 export function createObservationService(weather: WeatherSource): ObservationService {
   return {
-    async series(location, range) {
-      const result = await readDailySeries(weather, location.cell, range);
-      if (!result) throw weatherDataNotFound(location, range);
-      return result;
-    },
+    series: (location, range) => placeDailySeries(weather, location, range),
     async daily(location, range) {
       const result = await weather.daily(location.cell, range);
       if (!result) throw weatherDataNotFound(location, range);

@@ -8,7 +8,8 @@ import { addDays, type IsoDate } from '../core/dates.js';
 import { notFoundError } from '../core/errors.js';
 import { cellAt } from '../weather/grid.js';
 import { localDate, timeZoneAt } from '../weather/time-zone.js';
-import type { DateRange, GridCell } from '../weather/weather-source.js';
+import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
+import type { DateRange, GridCell, WeatherSource } from '../weather/weather-source.js';
 
 // What the API layer needs of the weather core and the science, so that it depends on services only.
 export type { DailyWeather, WeatherSource } from '../weather/weather-source.js';
@@ -72,4 +73,11 @@ export function weatherDataNotFound(location: WeatherLocation, range: DateRange)
     'Weather data',
     `No weather data is available for ${location.latitude},${location.longitude} from ${range.start} to ${range.end}; check the dates and the location.`,
   );
+}
+
+/** The place's daily weather of `range` as one series per variable (404 when no source holds it). */
+export async function placeDailySeries(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<DailySeries> {
+  const result = await readDailySeries(weather, location.cell, range);
+  if (!result) throw weatherDataNotFound(location, range);
+  return result;
 }
