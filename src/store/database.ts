@@ -44,9 +44,17 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/**
+ * Reads map the database file instead of copying each page in with a read() call: a stored
+ * weather year is ~10 pages, and a request reads one or two. The mapping is address space (the
+ * OS page cache backs it), not heap.
+ */
+const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
 
 const STATEMENT_CACHE_SIZE = 256;
 
