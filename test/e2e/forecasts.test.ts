@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fastJson from 'fast-json-stringify';
+import { ForecastDatedSchema, ForecastListSchema } from '../../src/api/weather/forecast-schemas.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
@@ -556,5 +558,20 @@ describe('forecasts from the synthetic source', () => {
         expect(block.soilTemperatures).toHaveLength(4);
       }
     }
+  });
+
+  // Forecast answers are written by JSON.stringify (place-routes.ts, `serializer: 'native'`): the
+  // bytes must be exactly what the response schema's compiled serializer writes of the same answer
+  // (its properties, in its order, nothing more).
+  it.each([
+    ['one day, 1-hour blocks', '/v2/weather/fields/ames/forecasts/2024-06-16?blockSize=1', ForecastDatedSchema],
+    ['one day, 6-hour blocks, usa units', '/v2/weather/fields/ames/forecasts/2024-06-17?blockSize=6&units=usa', ForecastDatedSchema],
+    ['a range, 24-hour blocks, local time', '/v2/weather/fields/ames/forecasts/2024-06-16,2024-06-19?blockSize=24&useLocalTime=true', ForecastDatedSchema],
+    ['8 days, some properties', '/v2/weather/fields/ames/forecasts?blockSize=3&properties=temperatures,wind', ForecastListSchema],
+    ['a location', '/v2/weather/locations/-33.9,18.4/forecasts/2024-06-16?blockSize=2', ForecastDatedSchema],
+  ])('writes %s exactly as the response schema would', async (_name, url, schema) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toBe(fastJson(schema as object)(response.json()));
   });
 });
