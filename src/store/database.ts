@@ -58,12 +58,21 @@ const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
 
 const STATEMENT_CACHE_SIZE = 256;
 
+/** What Kysely's SQLite driver uses of a prepared statement. */
+type DriverStatement = Pick<BetterSqlite3.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
+
 /**
  * better-sqlite3 compiles a statement on every prepare(); Kysely prepares each query it runs.
  * Reusing compiled statements for repeated SQL text roughly halves the cost of a simple read.
+ *
+ * Rows of a read are taken as arrays (`raw`) and made into objects by a function compiled once
+ * per statement from its column names: better-sqlite3 builds each row object property by property
+ * (about 1.4 µs a row of six columns), an object literal costs a small fraction of that, so a page
+ * of 50 fields reads in about half the time. The objects are the same: one property per result
+ * column, in column order, a later column of the same name winning.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
-  const cache = new LRUCache<string, BetterSqlite3.Statement>({ max: STATEMENT_CACHE_SIZE });
+  const cache = new LRUCache<string, DriverStatement>({ max: STATEMENT_CACHE_SIZE });
   return new Proxy(sqlite, {
     get(target, property, receiver) {
       if (property !== 'prepare') {
@@ -73,13 +82,30 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
       return (sql: string) => {
         let statement = cache.get(sql);
         if (!statement) {
-          statement = target.prepare(sql);
+          statement = withRowObjects(target.prepare(sql));
           cache.set(sql, statement);
         }
         return statement;
       };
     },
   });
+}
+
+function withRowObjects(statement: BetterSqlite3.Statement): DriverStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // `__proto__` in a literal would set the prototype: such statements keep better-sqlite3's own rows.
+  if (names.includes('__proto__')) return statement;
+  const toRow = new Function('r', `return {${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
+  const raw = statement.raw(true);
+  return {
+    reader: true,
+    all: ((...parameters: unknown[]) => (raw.all(...parameters) as unknown[][]).map(toRow)) as BetterSqlite3.Statement['all'],
+    run: raw.run.bind(raw),
+    iterate: function* (...parameters: unknown[]) {
+      for (const values of raw.iterate(...parameters) as IterableIterator<unknown[]>) yield toRow(values);
+    } as BetterSqlite3.Statement['iterate'],
+  };
 }
 
 const INT8_OID = 20;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, migrationsApplied, openDatabase } from '../../src/store/database.js';
@@ -99,6 +100,33 @@ describe('a SQLite file', () => {
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite rows', () => {
+  it('are objects with one property per result column, in column order, the last of a repeated name winning', async () => {
+    const handle = openDatabase('sqlite::memory:');
+    try {
+      const { db } = handle;
+      await sql`create table t (id integer primary key, name text, amount real, data blob)`.execute(db);
+      const inserted = await sql<{ id: number; name: string }>`insert into t (name, amount, data) values ('a', 1.5, x'0102'), (null, null, null) returning id, name`.execute(db);
+      expect(inserted.rows).toEqual([
+        { id: 1, name: 'a' },
+        { id: 2, name: null },
+      ]);
+      const rows = await sql<Record<string, unknown>>`select name, amount as "x", data, id as "x", id, 'a"b' as "q""uote" from t order by id`.execute(db);
+      expect(rows.rows.map((row) => Object.keys(row))).toEqual([
+        ['name', 'x', 'data', 'id', 'q"uote'],
+        ['name', 'x', 'data', 'id', 'q"uote'],
+      ]);
+      expect(rows.rows[0]).toEqual({ name: 'a', x: 1, data: Buffer.from([1, 2]), id: 1, 'q"uote': 'a"b' });
+      expect(rows.rows[1]).toEqual({ name: null, x: 2, data: null, id: 2, 'q"uote': 'a"b' });
+      const streamed = [];
+      for await (const row of db.selectFrom('t' as never).select(['id' as never]).orderBy('id' as never).stream()) streamed.push(row);
+      expect(streamed).toEqual([{ id: 1 }, { id: 2 }]);
+    } finally {
+      await handle.close();
     }
   });
 });
