@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
-import { orderTerm, type SortTerm } from './ordering.js';
+import { type OrderColumn, orderTerm, type SortTerm } from './ordering.js';
 import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, FieldTable } from './schema.js';
@@ -37,13 +37,13 @@ export interface FieldRepository {
   delete(accountId: number, id: string): Promise<boolean>;
 }
 
-const COLUMNS: Record<FieldSortColumn, { column: keyof FieldTable; text: boolean }> = {
+const COLUMNS: Record<FieldSortColumn, OrderColumn & { column: keyof FieldTable }> = {
   name: { column: 'name', text: true },
-  farmId: { column: 'farm_id', text: true },
+  farmId: { column: 'farm_id', text: true, nullable: false },
   acres: { column: 'acres', text: false },
-  latitude: { column: 'latitude', text: false },
-  longitude: { column: 'longitude', text: false },
-  id: { column: 'id', text: true },
+  latitude: { column: 'latitude', text: false, nullable: false },
+  longitude: { column: 'longitude', text: false, nullable: false },
+  id: { column: 'id', text: true, nullable: false },
 };
 
 type FieldRow = Pick<FieldTable, 'id' | 'name' | 'farm_id' | 'acres' | 'latitude' | 'longitude'>;
@@ -61,6 +61,15 @@ const SELECTED = ['id', 'name', 'farm_id', 'acres', 'latitude', 'longitude'] as 
 
 /** Sort orders whose compiled list query is kept. */
 const KEPT_SORT_ORDERS = 256;
+
+/** A page of an account's fields in the order of `sort`, ties by id (unless `sort` names it). */
+export function fieldPageQuery(db: Kysely<Database>, dialect: DialectName, sort: readonly SortTerm<FieldSortColumn>[], accountId: number, limit: number, offset: number) {
+  const terms = [...sort];
+  if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
+  let select = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
+  for (const term of terms) select = select.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
+  return select.limit(limit).offset(offset);
+}
 
 export function fieldRepository(db: Kysely<Database>, dialect: DialectName): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
@@ -83,16 +92,7 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
     const key = sort.map((t) => `${t.column}${t.descending ? '-' : '+'}`).join(',');
     let query = pages.get(key);
     if (!query) {
-      const terms = [...sort];
-      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
-      query = preparedQuery(db, 3, (accountId: number, limit: number, offset: number) => {
-        let select = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
-        for (const term of terms) {
-          const { column, text } = COLUMNS[term.column];
-          select = select.orderBy(orderTerm(column, term.descending, dialect, text));
-        }
-        return select.limit(limit).offset(offset);
-      });
+      query = preparedQuery(db, 3, (accountId: number, limit: number, offset: number) => fieldPageQuery(db, dialect, sort, accountId, limit, offset));
       pages.set(key, query);
     }
     return query;

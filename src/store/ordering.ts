@@ -6,12 +6,30 @@ export interface SortTerm<Column extends string = string> {
   descending: boolean;
 }
 
+export interface OrderColumn {
+  column: string;
+  /** Compared byte-wise (`collate "C"` on PostgreSQL; SQLite's default). */
+  text: boolean;
+  /** False for NOT NULL columns: SQLite then reads them in the order of a plain index. */
+  nullable?: boolean;
+}
+
 /**
  * One ORDER BY term that sorts the same on both dialects: byte-wise text comparison and NULLs
  * last whatever the direction.
+ *
+ * On SQLite the term is written so that an index can give the order instead of a sort of every
+ * row (it uses no index for `nulls last` on an ascending term): NULL is SQLite's smallest value,
+ * so a descending term has its NULLs last already, an ascending term on a NOT NULL column has
+ * none, and an ascending term on a nullable column is `column is null, column` (non-NULL first),
+ * the form the expression indexes of migration 0011 are written in.
  */
-export function orderTerm(column: string, descending: boolean, dialect: DialectName, text: boolean): RawBuilder<unknown> {
-  const ref = sql.ref(column);
-  const collated = text && dialect === 'postgres' ? sql`${ref} collate "C"` : ref;
+export function orderTerm(order: OrderColumn, descending: boolean, dialect: DialectName): RawBuilder<unknown> {
+  const ref = sql.ref(order.column);
+  if (dialect === 'sqlite') {
+    if (descending) return sql`${ref} desc`;
+    return order.nullable === false ? sql`${ref} asc` : sql`${ref} is null, ${ref} asc`;
+  }
+  const collated = order.text ? sql`${ref} collate "C"` : ref;
   return descending ? sql`${collated} desc nulls last` : sql`${collated} asc nulls last`;
 }

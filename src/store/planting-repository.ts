@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Page } from './field-repository.js';
-import { orderTerm, type SortTerm } from './ordering.js';
+import { type OrderColumn, orderTerm, type SortTerm } from './ordering.js';
 import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, PlantingTable } from './schema.js';
@@ -56,8 +56,8 @@ export interface PlantingRepository {
   delete(accountId: number, id: number): Promise<boolean>;
 }
 
-const COLUMNS: Record<PlantingSortColumn, { column: keyof PlantingTable; text: boolean }> = {
-  id: { column: 'id', text: false },
+const COLUMNS: Record<PlantingSortColumn, OrderColumn & { column: keyof PlantingTable }> = {
+  id: { column: 'id', text: false, nullable: false },
   crop: { column: 'crop', text: true },
   fieldId: { column: 'field_id', text: true },
   plantingDate: { column: 'planting_date', text: true },
@@ -168,10 +168,7 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
       const terms = [...options.sort];
       if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
       let query = filtered(accountId, options).select(SELECTED);
-      for (const term of terms) {
-        const { column, text } = COLUMNS[term.column];
-        query = query.orderBy(orderTerm(column, term.descending, dialect, text));
-      }
+      for (const term of terms) query = query.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
       const [rows, count] = await Promise.all([
         query.limit(options.limit).offset(options.offset).execute(),
         filtered(accountId, options)

@@ -3,7 +3,7 @@
  * the same on both dialects, and a change through `update` is one atomic read-modify-write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldRecord, FieldSortColumn } from '../../src/store/field-repository.js';
+import { fieldPageQuery, type FieldRecord, type FieldSortColumn } from '../../src/store/field-repository.js';
 import type { SortTerm } from '../../src/store/ordering.js';
 import type { Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';
@@ -229,5 +229,26 @@ describe.each(databaseKinds())('field repository on %s', (kind) => {
     await store.handle.db.deleteFrom('accounts').where('id', '=', a).execute();
     expect(await store.fields.get(a, 'stays')).toBeUndefined();
     expect(await store.plantings.get(a, staying.id)).toBeUndefined();
+  });
+
+  it('puts fields without a name last either way, ties by id', async () => {
+    const a = await account();
+    for (const [id, name] of [['n1', 'b'], ['n2', null], ['n3', 'a'], ['n0', null]] as const) await store.fields.insert(a, field(id, { name }), 1);
+    expect(await ids(a, [{ column: 'name', descending: false }])).toEqual(['n3', 'n1', 'n0', 'n2']);
+    expect(await ids(a, [{ column: 'name', descending: true }])).toEqual(['n1', 'n3', 'n0', 'n2']);
+    expect(await ids(a, [{ column: 'name', descending: false }], 2, 1)).toEqual(['n1', 'n0']);
+  });
+
+  it.runIf(kind === 'sqlite')('reads a page sorted by one column, either way, in index order (no sort of every field)', async () => {
+    const columns: FieldSortColumn[] = ['name', 'farmId', 'acres', 'latitude', 'longitude', 'id'];
+    for (const column of columns) {
+      for (const descending of [false, true]) {
+        const compiled = fieldPageQuery(store.handle.db, 'sqlite', [{ column, descending }], 1, 50, 100).compile();
+        const { rows } = await store.handle.db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
+        const details = rows.map((row) => row.detail).join(' | ');
+        expect(details, `${column} ${descending ? 'desc' : 'asc'}`).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
+        expect(details, `${column} ${descending ? 'desc' : 'asc'}`).not.toContain('TEMP B-TREE');
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@ import * as keyRateLimits from './0007-key-rate-limits.js';
 import * as weatherSites from './0008-weather-sites.js';
 import * as jobFairness from './0009-job-fairness.js';
 import * as fieldSortIndexes from './0010-field-sort-indexes.js';
+import * as sqliteFieldOrderIndexes from './0011-sqlite-field-order-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-weather-sites': weatherSites,
   '0009-job-fairness': jobFairness,
   '0010-field-sort-indexes': fieldSortIndexes,
+  '0011-sqlite-field-order-indexes': sqliteFieldOrderIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
