@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { RECORDING_MARK } from './recording-mark.js';
 
 interface LoadOptions {
   url: string;
@@ -103,6 +104,7 @@ async function probe(target: { url: string; intervalMs: number }, done: Promise<
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 await phase(options.warmupSeconds ?? 1, false);
+process.stderr.write(`${RECORDING_MARK}\n`);
 const recorded = phase(options.seconds, true);
 const probed = options.probe ? probe(options.probe, recorded) : undefined;
 const { latencies, errors, elapsed } = await recorded;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { RECORDING_MARK } from './recording-mark.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -126,12 +127,28 @@ export async function load(options: {
   warmupSeconds?: number;
   distinct?: boolean;
   probe?: { url: string; intervalMs: number };
+  /** Called when the warm-up is over and the recorded phase starts. */
+  onRecording?: () => void;
 }): Promise<LoadResult> {
+  const { onRecording, ...settings } = options;
   // Options go through a file: a long URL list is beyond a command line's length limit.
   const file = path.join(os.tmpdir(), `agwx-load-${process.pid}-${Date.now()}.json`);
-  fs.writeFileSync(file, JSON.stringify(options));
+  fs.writeFileSync(file, JSON.stringify(settings));
   try {
-    const { stdout } = await run(TSX, [path.join(ROOT, 'bench/http/load.ts'), `@${file}`], { maxBuffer: 1 << 20 });
+    const child = spawn(TSX, [path.join(ROOT, 'bench/http/load.ts'), `@${file}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (text.includes(RECORDING_MARK)) onRecording?.();
+      const rest = text.replace(`${RECORDING_MARK}\n`, '');
+      if (rest) process.stderr.write(rest);
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    if (code !== 0) throw new Error(`load generator exited with ${code}`);
     return JSON.parse(stdout) as LoadResult;
   } finally {
     fs.rmSync(file, { force: true });
