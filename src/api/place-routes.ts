@@ -11,9 +11,11 @@
  * the answer key), then a kept answer is sent, or the resource builds one (http/answer-cache.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { type Static, type TObject, type TSchema, type TString, Type } from 'typebox';
 import type { AnswerCache } from '../http/answer-cache.js';
 import type { CsvLayout } from '../http/csv-table.js';
+import { eitherSerializer, isEitherSchema } from '../http/either-serializer.js';
 import { parseCoordinates } from '../http/date-params.js';
 import { segment } from '../http/links.js';
 import type { Turns } from '../http/turns.js';
@@ -300,7 +302,11 @@ export function registerPlaceRoutes<Query extends TSchema>(
         url,
         {
           config: definition.csv ? { csv: definition.csv } : {},
-          ...(definition.serializer === 'native' ? { serializerCompiler: () => nativeJson } : {}),
+          ...(definition.serializer === 'native'
+            ? { serializerCompiler: () => nativeJson }
+            : isEitherSchema(response)
+              ? { serializerCompiler: ({ schema }: { schema: unknown }) => (isEitherSchema(schema) ? eitherSerializer(schema) : fastJson(schema as object)) }
+              : {}),
           schema: {
             summary,
             tags: definition.tags,
