@@ -467,6 +467,7 @@ async function runMixed(
       const share = many.length / paths.length;
       const manyConnections = Math.max(1, Math.round(options.connections * share));
       let warmUpLoop: EventLoopDelay | undefined;
+      await eventLoopDelay(service); // the warm-up's histogram starts with the load, not with the process
       const [a, b] = await Promise.all([
         load({
           url: own[0]!,
