@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
-import { type OrderColumn, orderTerm, type SortTerm } from './ordering.js';
+import { type OrderColumn, orderTerm, type SortTerm, withIdTieBreak } from './ordering.js';
 import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, FieldTable } from './schema.js';
@@ -64,10 +64,8 @@ const KEPT_SORT_ORDERS = 256;
 
 /** A page of an account's fields in the order of `sort`, ties by id (unless `sort` names it). */
 export function fieldPageQuery(db: Kysely<Database>, dialect: DialectName, sort: readonly SortTerm<FieldSortColumn>[], accountId: number, limit: number, offset: number) {
-  const terms = [...sort];
-  if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
   let select = db.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId);
-  for (const term of terms) select = select.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
+  for (const term of withIdTieBreak(sort)) select = select.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
   return select.limit(limit).offset(offset);
 }
 

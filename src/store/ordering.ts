@@ -6,6 +6,11 @@ export interface SortTerm<Column extends string = string> {
   descending: boolean;
 }
 
+/** The terms of a list's order, then `id` ascending to break ties unless a term names `id` already. */
+export function withIdTieBreak<Column extends string>(sort: readonly SortTerm<Column | 'id'>[]): SortTerm<Column | 'id'>[] {
+  return sort.some((term) => term.column === 'id') ? [...sort] : [...sort, { column: 'id', descending: false }];
+}
+
 export interface OrderColumn {
   column: string;
   /** Compared byte-wise (`collate "C"` on PostgreSQL; SQLite's default). */

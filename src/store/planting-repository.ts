@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Page } from './field-repository.js';
-import { type OrderColumn, orderTerm, type SortTerm } from './ordering.js';
+import { type OrderColumn, orderTerm, type SortTerm, withIdTieBreak } from './ordering.js';
 import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, PlantingTable } from './schema.js';
@@ -165,10 +165,8 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
       return row && toRecord(row);
     },
     async list(accountId, options) {
-      const terms = [...options.sort];
-      if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', descending: false });
       let query = filtered(accountId, options).select(SELECTED);
-      for (const term of terms) query = query.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
+      for (const term of withIdTieBreak(options.sort)) query = query.orderBy(orderTerm(COLUMNS[term.column], term.descending, dialect));
       const [rows, count] = await Promise.all([
         query.limit(options.limit).offset(options.offset).execute(),
         filtered(accountId, options)
