@@ -1,6 +1,6 @@
 /**
  * Turns of the event loop for requests whose answer takes the main thread a while to build
- * (norms, agronomic values): each gets a turn of its own, one per loop iteration, first come first
+ * (forecasts, norms, agronomic values): each gets a turn of its own, one per loop iteration, first come first
  * served. Between two such requests the loop reads new requests, runs timers and answers cheap
  * ones. Without turns, every request that became ready in the same iteration is built in that
  * iteration, and a cheap request arriving meanwhile waits behind all of them.
