@@ -21,6 +21,8 @@ import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
 import { createComputePool } from '../compute/compute-pool.js';
+import { loadElevationGrid } from '../weather/elevation/elevation-grid.js';
+import { loadTimeZones } from '../weather/time-zone.js';
 import { type ExportCommandOptions, runExport } from './export-command.js';
 import { walkThrough } from './walk-through.js';
 
@@ -63,9 +65,14 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   // Unreachable Redis fails its commands at once (limits and caches fall back to memory); it reconnects by itself.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   // CPU-heavy work runs on worker threads, one per core by default (AGWX_COMPUTE_THREADS).
-  const compute = createComputePool({ threads: config.computeThreads });
+  // Each thread reads what its tasks need as it starts (loadAtStart), not on a first request.
+  const compute = createComputePool({ threads: config.computeThreads, loadAtStart: {} });
   const weather = createWeatherSources(config, store, clock, { compute });
-  const app = await buildApp({ config, store, clock, weather, redis, compute, jobs: options.worker ? jobWorkerOptions(config) : undefined });
+  // So is what the event loop reads once: the elevation grid (about 100 ms to decode) and the
+  // time-zone data; read on first use, they would hold the loop on a fresh process's first requests.
+  const elevation = loadElevationGrid();
+  loadTimeZones();
+  const app = await buildApp({ config, store, clock, weather, redis, compute, elevation, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   if (redis) watchRedis(redis, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -16,8 +16,11 @@ import {
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
   type PackedForecastWindow,
+  type GenerationContext,
   type YearGenerator,
 } from '../weather/synthetic/year-generation.js';
+import { loadTimeZones } from '../weather/time-zone.js';
+import { registerLabelFonts } from '../maps/fonts.js';
 
 export interface ComputePool extends YearGenerator {
   /** Worker threads that run the tasks; 0 when they run on the calling thread. */
@@ -31,6 +34,34 @@ export interface ComputePool extends YearGenerator {
 export interface ComputePoolOptions {
   /** Worker threads; default one per core the process may use. 0: run tasks on the calling thread. */
   threads?: number;
+  /**
+   * Read at start what every task needs (the climatology, the time-zone data, the label fonts),
+   * each thread as it starts, so that no task waits on it: for a serving process. Off by default,
+   * so that a pool made for a few tasks starts at once.
+   */
+  loadAtStart?: StartUpLoad;
+  /**
+   * How much lower the worker threads' scheduling priority is than the event loop's (a nice
+   * increment, 0–19; default 5): when the cores are all busy, answering requests comes first and
+   * generation and drawing take the time left.
+   */
+  niceIncrement?: number;
+}
+
+/** What a compute thread reads as it starts (see `ComputePoolOptions.loadAtStart`). */
+export interface StartUpLoad {
+  /** The climatology file tasks will name (undefined: the shipped one). */
+  climatologyPath?: string;
+}
+
+/** Default `niceIncrement`. */
+export const COMPUTE_NICE_INCREMENT = 5;
+
+/** Reads what the tasks of a thread need before the first arrives (the thread's context and the process-wide data). */
+export function loadForTasks(generation: GenerationContext, load: StartUpLoad): void {
+  generation.climatology(load.climatologyPath);
+  loadTimeZones();
+  registerLabelFonts();
 }
 
 /** One thread per core the process may use. */
@@ -40,7 +71,7 @@ export function defaultComputeThreads(): number {
 
 export function createComputePool(options: ComputePoolOptions = {}): ComputePool {
   const threads = options.threads ?? defaultComputeThreads();
-  if (threads <= 0) return inlineComputePool();
+  if (threads <= 0) return inlineComputePool(options.loadAtStart);
   // From the TypeScript source (tests, tsx) the worker goes through an entry that loads TypeScript.
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
@@ -48,6 +79,9 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
+    niceIncrement: options.niceIncrement ?? COMPUTE_NICE_INCREMENT,
+    // Read by compute-worker.ts as the thread starts.
+    workerData: { loadAtStart: options.loadAtStart ?? null } satisfies ComputeWorkerData,
   });
   return {
     threads,
@@ -59,9 +93,15 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
   };
 }
 
-/** The tasks on the calling thread, with a context of its own. */
-export function inlineComputePool(): ComputePool {
+/** What each worker thread is given as it starts. */
+export interface ComputeWorkerData {
+  loadAtStart: StartUpLoad | null;
+}
+
+/** The tasks on the calling thread, with a context of its own (read at once with `loadAtStart`). */
+export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
   const generation = createGenerationContext();
+  if (loadAtStart) loadForTasks(generation, loadAtStart);
   const hours = createHoursContext(generation);
   let drawing: DrawingContext | undefined;
   return {

@@ -2,13 +2,17 @@
  * The entry of a compute-pool worker thread: one exported function per task, each given what
  * this thread keeps between tasks. Results carry their typed arrays as transfers.
  */
+import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
 import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
 const generation = createGenerationContext();
 const hours = createHoursContext(generation);
+const start = workerData as ComputeWorkerData | undefined;
+if (start?.loadAtStart) loadForTasks(generation, start.loadAtStart);
 /** This thread's reference geodata (loaded as images need it) and layer table. */
 let drawing: DrawingContext | undefined;
 

@@ -50,6 +50,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Builds the formatter of every zone the runtime knows, ahead of use: the first formatter loads
+ * the runtime's time-zone data (about 25 ms) and each zone's own about 0.2 ms, which would
+ * otherwise land on the first requests of a fresh process. About 60 ms in all; for start-up.
+ */
+export function loadTimeZones(): void {
+  for (const timeZone of Intl.supportedValuesOf('timeZone')) formatterFor(timeZone).formatToParts(0);
+}
+
 function wallClock(epochMs: number, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(new Date(epochMs));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);

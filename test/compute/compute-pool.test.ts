@@ -1,6 +1,7 @@
 /** The compute pool: worker threads that generate synthetic years, as the calling thread would. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createComputePool, inlineComputePool } from '../../src/compute/compute-pool.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool } from '../../src/compute/compute-pool.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
@@ -110,5 +111,42 @@ describe('compute pool', () => {
     const again = await Promise.all([pool.forecastWindow(input), pool.forecastWindow(input), pool.forecastWindow(input)]);
     for (const window of again) expect(Array.from(window.values)).toEqual(Array.from(first.values));
     expect(first.count).toBeGreaterThanOrEqual(24 * 10);
+  });
+
+  it('runs its threads at a lower scheduling priority than the event loop', async () => {
+    // Linux: each thread's nice value is field 19 of /proc/self/task/<tid>/stat.
+    const niceOfThreads = () =>
+      new Map(
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return [tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
+        }),
+      );
+    const before = niceOfThreads();
+    const lowered = createComputePool({ threads: 2 });
+    try {
+      const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, years: [2001] };
+      await Promise.all([lowered.cellYears(input), lowered.cellYears(input), lowered.cellYears(input)]);
+      // The two worker threads (and any thread they start) run at the lower priority...
+      const started = [...niceOfThreads()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect(started.length).toBeGreaterThanOrEqual(2);
+      expect(started.filter((nice) => nice === COMPUTE_NICE_INCREMENT).length).toBeGreaterThanOrEqual(2);
+      // ...and the calling thread keeps its own.
+      expect(niceOfThreads().get(String(process.pid))).toBe(0);
+    } finally {
+      await lowered.close();
+    }
+  });
+
+  it('answers as before when its threads read the climatology and time zones at start', async () => {
+    const loaded = createComputePool({ threads: 1, loadAtStart: {} });
+    try {
+      const input = { seed: 7, cellId: cellAt(-33.9, 151.2).id, years: [2010] };
+      const [threaded, inline] = await Promise.all([loaded.cellYears(input), inlineComputePool({}).cellYears(input)]);
+      expect(Array.from(threaded.years[0]!.values)).toEqual(Array.from((await pool.cellYears(input)).years[0]!.values));
+      expect(Array.from(inline.years[0]!.values)).toEqual(Array.from(threaded.years[0]!.values));
+    } finally {
+      await loaded.close();
+    }
   });
 });
