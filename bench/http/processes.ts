@@ -57,6 +57,9 @@ export interface EventLoopDelay {
   max: number;
   p99: number;
   mean: number;
+  /** CPU time of all the service's threads over the same time, and that time (ms). */
+  cpuMs: number;
+  elapsedMs: number;
 }
 
 /**
