@@ -68,7 +68,7 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   // Each thread reads what its tasks need as it starts (loadAtStart), not on a first request.
   const compute = createComputePool({ threads: config.computeThreads, loadAtStart: {} });
   const weather = createWeatherSources(config, store, clock, { compute });
-  // So is what the event loop reads once: the elevation grid (about 100 ms to decode) and the
+  // So is what the event loop reads once: the elevation grid (70–115 ms to decode) and the
   // time-zone data; read on first use, they would hold the loop on a fresh process's first requests.
   const elevation = loadElevationGrid();
   loadTimeZones();
