@@ -100,7 +100,8 @@ const serve = (options: { devKey: boolean; worker: boolean }) => {
  * Measurement hook for `npm run bench -- --distinct`, off unless `AGWX_EVENT_LOOP_IPC=1` and the
  * process was started with an IPC channel: each `'event-loop-delay'` message from the parent is
  * answered with the event-loop delay since the previous one (max, p99 and mean, ms) and the
- * process's CPU time over that time, then the histogram starts again. Without the variable nothing is monitored.
+ * process's CPU time over that time, then the histogram starts again. Without the variable
+ * nothing is monitored.
  */
 function reportEventLoopDelayOverIpc(): void {
   if (process.env.AGWX_EVENT_LOOP_IPC !== '1' || !process.send) return;
