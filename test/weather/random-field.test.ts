@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashKeys, normalPairFromHash } from '../../src/weather/synthetic/hash-random.js';
+import { hashKeys, hashKeysLast, hashKeysNext, hashPrefix, normalPairFromHash } from '../../src/weather/synthetic/hash-random.js';
 import { createRandomField } from '../../src/weather/synthetic/random-field.js';
 
 const OPTIONS = { seed: 1234567, spacingDeg: 2, localShare: 0.12, pairs: 2 };
@@ -22,6 +22,16 @@ function direct(point: { nodes: Int32Array; weights: Float64Array; localKey: num
   }
   return out;
 }
+
+describe('hash steps', () => {
+  it('hashKeysLast(hashKeysNext(hashPrefix(seed, a), b), c) is hashKeys(seed, a, b, c), negative keys included', () => {
+    const keys = [0, 1, -1, 7, 19_000, -25_567, 2_147_483_647, -2_147_483_648, 123_456_789];
+    for (const seed of [0, 1234567, 0xffffffff, 0x61677778])
+      for (const a of keys)
+        for (const b of keys)
+          for (const c of [0, 1, 2, -3]) expect(hashKeysLast(hashKeysNext(hashPrefix(seed, a), b), c)).toBe(hashKeys(seed, a, b, c));
+  });
+});
 
 describe('random field', () => {
   it('draws the same normals whatever was drawn before, for places sharing nodes and far apart, any day', () => {

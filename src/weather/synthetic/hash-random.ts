@@ -21,6 +21,21 @@ export function hashKeys(seed: number, a: number, b: number, c = 0): number {
   return mix32((h + Math.imul(c | 0, 0x27d4eb2f)) >>> 0);
 }
 
+/** The first two steps of `hashKeys(seed, a, …)`, for draws that share `seed` and `a`. */
+export function hashPrefix(seed: number, a: number): number {
+  return mix32((mix32((seed ^ 0x9e3779b9) >>> 0) + Math.imul(a | 0, 0x85ebca6b)) >>> 0);
+}
+
+/** The third step of `hashKeys`: hashKeysLast(hashKeysNext(hashPrefix(seed, a), b), c) is hashKeys(seed, a, b, c). */
+export function hashKeysNext(prefix: number, b: number): number {
+  return mix32((prefix + Math.imul(b | 0, 0xc2b2ae35)) >>> 0);
+}
+
+/** The last step of `hashKeys`. */
+export function hashKeysLast(h: number, c: number): number {
+  return mix32((h + Math.imul(c | 0, 0x27d4eb2f)) >>> 0);
+}
+
 /** A uniform number in (0, 1) from a 32-bit hash. */
 export function hashToUniform(h: number): number {
   return (h + 0.5) / 4294967296;

@@ -7,7 +7,7 @@
  * entirely; places two or more lattice spacings apart have independent ones. Over consecutive days
  * the drivers are independent: persistence comes from the generator's autoregression.
  */
-import { hashKeys, normalPairFromHash } from './hash-random.js';
+import { hashKeysLast, hashKeysNext, hashPrefix, normalPairFromHash } from './hash-random.js';
 
 export interface RandomFieldOptions {
   seed: number;
@@ -24,6 +24,9 @@ export interface RandomFieldPoint {
   readonly nodes: Int32Array;
   readonly weights: Float64Array;
   readonly localKey: number;
+  /** The hash of (field seed, node) for each node, and of (local seed, localKey): what every draw of the place starts from. */
+  readonly nodePrefixes: Uint32Array;
+  readonly localPrefix: number;
 }
 
 export interface RandomField {
@@ -43,7 +46,6 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
   const localScale = Math.sqrt(localShare);
   const scratch = new Float64Array(2);
   const localSeed = (seed ^ 0x2545f491) >>> 0;
-  const hash = hashKeys;
   const normalPair = normalPairFromHash;
 
   function pointAt(latitude: number, longitude: number, localKey: number): RandomFieldPoint {
@@ -63,7 +65,9 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
       nodes[i] = r * columns + c;
       weights[i] = (raw[i]! / norm) * fieldScale;
     }
-    return { nodes, weights, localKey };
+    const nodePrefixes = new Uint32Array(4);
+    for (let i = 0; i < 4; i++) nodePrefixes[i] = hashPrefix(seed, nodes[i]!);
+    return { nodes, weights, localKey, nodePrefixes, localPrefix: hashPrefix(localSeed, localKey) };
   }
 
   // The lattice part of a draw depends only on (node, day, pair), and neighbouring places share
@@ -73,34 +77,35 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
   const memoValues = new Float64Array(2 * MEMO_SLOTS);
   const nodeCount = columns * (Math.round(180 / spacingDeg) + 2);
 
-  function nodePair(node: number, epochDay: number, p: number): number {
-    const key = (epochDay * nodeCount + node) * pairs + p;
-    const slot = (Math.imul(node, 0x9e3779b1) ^ Math.imul(epochDay, 0x85ebca6b) ^ p) & (MEMO_SLOTS - 1);
-    if (memoKeys[slot] !== key) {
-      normalPair(hash(seed, node, epochDay, p), memoValues, 2 * slot);
-      memoKeys[slot] = key;
-    }
-    return slot;
-  }
-
+  // Each draw is hashKeys(seed, node, day, pair), taken in steps: the (seed, node) prefix is the
+  // place's, the (node, day) step is shared by the day's pairs.
   function normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void {
-    for (let p = 0; p < pairs; p++) {
-      let a = 0;
-      let b = 0;
-      for (let i = 0; i < 4; i++) {
-        const w = point.weights[i]!;
-        if (w === 0) continue;
-        const slot = nodePair(point.nodes[i]!, epochDay, p);
-        a += w * memoValues[2 * slot]!;
-        b += w * memoValues[2 * slot + 1]!;
+    for (let p = 0; p < 2 * pairs; p++) out[p] = 0;
+    for (let i = 0; i < 4; i++) {
+      const w = point.weights[i]!;
+      if (w === 0) continue;
+      const node = point.nodes[i]!;
+      const dayKey = (epochDay * nodeCount + node) * pairs;
+      const nodeSlot = Math.imul(node, 0x9e3779b1) ^ Math.imul(epochDay, 0x85ebca6b);
+      let dayHash = -1;
+      for (let p = 0; p < pairs; p++) {
+        const slot = (nodeSlot ^ p) & (MEMO_SLOTS - 1);
+        if (memoKeys[slot] !== dayKey + p) {
+          if (dayHash < 0) dayHash = hashKeysNext(point.nodePrefixes[i]!, epochDay);
+          normalPair(hashKeysLast(dayHash, p), memoValues, 2 * slot);
+          memoKeys[slot] = dayKey + p;
+        }
+        out[2 * p] += w * memoValues[2 * slot]!;
+        out[2 * p + 1] += w * memoValues[2 * slot + 1]!;
       }
-      if (localScale > 0) {
-        normalPair(hash(localSeed, point.localKey, epochDay, p), scratch, 0);
-        a += localScale * scratch[0]!;
-        b += localScale * scratch[1]!;
+    }
+    if (localScale > 0) {
+      const dayHash = hashKeysNext(point.localPrefix, epochDay);
+      for (let p = 0; p < pairs; p++) {
+        normalPair(hashKeysLast(dayHash, p), scratch, 0);
+        out[2 * p] += localScale * scratch[0]!;
+        out[2 * p + 1] += localScale * scratch[1]!;
       }
-      out[2 * p] = a;
-      out[2 * p + 1] = b;
     }
   }
 
