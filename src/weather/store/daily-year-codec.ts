@@ -41,13 +41,16 @@ export function emptyYear(): Float64Array {
   return new Float64Array(SLOTS * WIDTH).fill(NaN);
 }
 
+/**
+ * The values of a stored year; they may share memory with `bytes` (a year of the current layout
+ * read in place): decode a copy of bytes that must stay as they are.
+ */
 export function decodeYear(bytes: Uint8Array | null): Float64Array {
   const width = bytes ? bytes.length / (SLOTS * 8) : 0;
   if (!bytes || !Number.isInteger(width) || width < LEGACY_WIDTH || width > WIDTH) return emptyYear();
-  // Copy: the driver's buffer may not be 8-byte aligned.
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  const values = new Float64Array(copy.buffer);
+  // Read in place when the bytes are 8-byte aligned (both drivers give a row's bytes in memory of
+  // their own), else from a copy.
+  const values = bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8) : new Float64Array(new Uint8Array(bytes).buffer);
   return width === WIDTH ? values : widenYear(values, width);
 }
 

@@ -38,7 +38,8 @@ export function createDatabaseWeatherCache(repository: WeatherRepository): Weath
           cellId,
           year,
           (current) => {
-            const values = decodeYear(current);
+            // A copy: the stored bytes are compared with the new ones to skip unchanged writes.
+            const values = decodeYear(current && new Uint8Array(current));
             for (const day of list) {
               if (!complete && readSlot(values, day.date)?.complete) continue;
               writeSlot(values, { day, complete, fetchedAt });

@@ -23,6 +23,12 @@ export interface StoreSourceOptions {
   refreshMs?: number;
 }
 
+/** Stored years by dataset, then year (decoded), and the datasets' elevations. */
+interface StoredYears {
+  datasets: Map<string, Map<number, Float64Array>>;
+  elevations: Map<string, number>;
+}
+
 export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions = {}): WeatherSource {
   const monotonic = options.monotonic ?? (() => performance.now());
   const refreshMs = options.refreshMs ?? 30_000;
@@ -43,10 +49,10 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
     return reading;
   }
   /** The decoded stored years of the cell over the range's years, per dataset, and the datasets' elevations. */
-  async function storedYears(cell: GridCell, firstYear: number, lastYear: number) {
+  async function readStoredYears(cellId: number, firstYear: number, lastYear: number): Promise<StoredYears> {
     const [rows, elevations] = await Promise.all([
-      repository.readDailyYears(cell.id, firstYear, lastYear, IMPORT_DATASET_PREFIX),
-      repository.readElevations(cell.id, IMPORT_DATASET_PREFIX),
+      repository.readDailyYears(cellId, firstYear, lastYear, IMPORT_DATASET_PREFIX),
+      repository.readElevations(cellId, IMPORT_DATASET_PREFIX),
     ]);
     const datasets = new Map<string, Map<number, Float64Array>>();
     for (const row of rows) {
@@ -55,6 +61,32 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       perYear.set(row.year, decodeYear(row.days));
     }
     return { datasets, elevations };
+  }
+
+  // Reads of one cell asked for in the same turn are made together: a norm asks for each of its
+  // ten or more seasons at once, and one query of the years they span (and one of the
+  // elevations) costs far less than two queries a season. Each caller reads only its own years.
+  // A read whose years lie apart from the pending read's is made on its own.
+  const batches = new Map<number, { firstYear: number; lastYear: number; read: Promise<StoredYears> }>();
+  function storedYears(cell: GridCell, firstYear: number, lastYear: number): Promise<StoredYears> {
+    const pending = batches.get(cell.id);
+    if (pending) {
+      const first = Math.min(pending.firstYear, firstYear);
+      const last = Math.max(pending.lastYear, lastYear);
+      if (last - first <= pending.lastYear - pending.firstYear + (lastYear - firstYear) + 2) {
+        pending.firstYear = first;
+        pending.lastYear = last;
+        return pending.read;
+      }
+      return readStoredYears(cell.id, firstYear, lastYear);
+    }
+    const batch = { firstYear, lastYear, read: undefined as unknown as Promise<StoredYears> };
+    batch.read = Promise.resolve().then(() => {
+      batches.delete(cell.id);
+      return readStoredYears(cell.id, batch.firstYear, batch.lastYear);
+    });
+    batches.set(cell.id, batch);
+    return batch.read;
   }
 
   return {

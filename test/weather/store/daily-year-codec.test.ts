@@ -34,6 +34,20 @@ describe('stored daily years', () => {
     expect(read).toEqual({ day, complete: true, fetchedAt: 0 });
   });
 
+  it('read the same from bytes at any offset in their buffer, the 11-value layout too', () => {
+    const values = emptyYear();
+    writeSlot(values, { day, complete: true, fetchedAt: 5 });
+    for (const bytes of [encodeYear(values), legacyYear(day, 62)]) {
+      for (const offset of [0, 3, 8]) {
+        const shifted = new Uint8Array(bytes.length + offset);
+        shifted.set(bytes, offset);
+        const at = shifted.subarray(offset);
+        expect(readSlot(decodeYear(at), day.date)?.day).toEqual(readSlot(decodeYear(bytes), day.date)!.day);
+        expect(readSlot(decodeYear(at), day.date)!.day.tmax).toBe(12.5);
+      }
+    }
+  });
+
   it('still read rows written in the first 11-value layout, and write them back in the current one', () => {
     const bytes = legacyYear(day, 62); // 4 March is day 63
     const values = decodeYear(bytes);

@@ -3,6 +3,10 @@ import { manualClock } from '../../../src/core/clock.js';
 import { cellAt } from '../../../src/weather/grid.js';
 import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
 import { createStoreSource } from '../../../src/weather/store/store-source.js';
+import { readDailySeries } from '../../../src/weather/daily-series.js';
+import { createSourceChain } from '../../../src/weather/source-chain.js';
+import { createSyntheticSource } from '../../../src/weather/synthetic/synthetic-source.js';
+import type { WeatherRepository } from '../../../src/store/weather-repository.js';
 import type { DailyWeather, HourlyWeather } from '../../../src/weather/weather-source.js';
 import type { Store } from '../../../src/store/store.js';
 import { databaseKinds, openTestStore } from '../../support/databases.js';
@@ -93,6 +97,40 @@ describe.each(databaseKinds())('stored weather on %s', (kind) => {
     // Provider caches are not the store source's data.
     expect(await source.daily(cell, { start: '1989-12-31', end: '1989-12-31' })).toBeNull();
     expect((await store.weather.summary()).find((s) => s.dataset === 'import:test-1')).toEqual({ dataset: 'import:test-1', cells: 1, firstYear: 1995, lastYear: 1995 });
+  });
+
+  it('reads the seasons of a norm, asked for at once, in one query of years and one of elevations, each season as read alone', async () => {
+    const cache = createDatabaseWeatherCache(store.weather);
+    const here = cellAt(47.3, 8.5);
+    const days: DailyWeather[] = [];
+    for (let year = 2010; year <= 2021; year++) for (const date of [`${year}-12-30`, `${year}-12-31`, `${year + 1}-01-01`, `${year + 1}-01-02`]) days.push(day(date, year + 0.5));
+    await cache.writeDaily(here.id, 'import:zurich', days, true, 7);
+    await cache.writeElevation(here.id, 'import:zurich', 556);
+    const calls = { years: [] as [number, number][], elevations: 0 };
+    const counted: WeatherRepository = {
+      ...store.weather,
+      readDailyYears: (cellId, first, last, prefix) => (calls.years.push([first, last]), store.weather.readDailyYears(cellId, first, last, prefix)),
+      readElevations: (cellId, prefix) => (calls.elevations++, store.weather.readElevations(cellId, prefix)),
+    };
+    const chain = createSourceChain([createStoreSource(counted), createSyntheticSource({ cacheSize: 8 })]);
+    await chain.dailySeries!(here, { start: '2010-12-30', end: '2010-12-30' }); // reads the set of cells with data
+    calls.years = [];
+    calls.elevations = 0;
+    // Ten winter seasons across year ends, and one range of years apart from them.
+    const seasons = Array.from({ length: 10 }, (_, k) => ({ start: `${2011 + k}-12-30`, end: `${2012 + k}-01-02` }));
+    const apart = { start: '1950-06-01', end: '1950-06-02' };
+    const together = await Promise.all([...seasons, apart].map((range) => readDailySeries(chain, here, range)));
+    expect([...calls.years].sort((a, b) => a[0] - b[0])).toEqual([[1950, 1950], [2011, 2021]]);
+    expect(calls.elevations).toBe(2);
+    const alone = createStoreSource(store.weather);
+    for (const [k, range] of seasons.entries()) {
+      const expected = await alone.dailySeries!(here, range);
+      expect(together[k]).toEqual(expected);
+      expect(together[k]!.source).toBe('import:zurich');
+      expect(together[k]!.elevation).toBe(556);
+      expect(Array.from(together[k]!.values.tmax)).toEqual([2011.5 + k, 2011.5 + k, 2011.5 + k, 2011.5 + k]);
+    }
+    expect(together[10]!.source).toBe('synthetic');
   });
 
   it('states the first imported year of a cell as the first year the store source holds there', async () => {
