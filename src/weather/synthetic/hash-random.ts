@@ -13,20 +13,17 @@ export function mix32(x: number): number {
   return x >>> 0;
 }
 
-/** Hash of up to four integer keys (any sign, within ±2^31). */
+/** Hash of up to four integer keys (any sign, within ±2^31), in three steps that draws sharing keys can share. */
 export function hashKeys(seed: number, a: number, b: number, c = 0): number {
-  let h = mix32((seed ^ 0x9e3779b9) >>> 0);
-  h = mix32((h + Math.imul(a | 0, 0x85ebca6b)) >>> 0);
-  h = mix32((h + Math.imul(b | 0, 0xc2b2ae35)) >>> 0);
-  return mix32((h + Math.imul(c | 0, 0x27d4eb2f)) >>> 0);
+  return hashKeysLast(hashKeysNext(hashPrefix(seed, a), b), c);
 }
 
-/** The first two steps of `hashKeys(seed, a, …)`, for draws that share `seed` and `a`. */
+/** The first step of `hashKeys(seed, a, …)`, for draws that share `seed` and `a`. */
 export function hashPrefix(seed: number, a: number): number {
   return mix32((mix32((seed ^ 0x9e3779b9) >>> 0) + Math.imul(a | 0, 0x85ebca6b)) >>> 0);
 }
 
-/** The third step of `hashKeys`: hashKeysLast(hashKeysNext(hashPrefix(seed, a), b), c) is hashKeys(seed, a, b, c). */
+/** The second step of `hashKeys`, for draws that also share `b`. */
 export function hashKeysNext(prefix: number, b: number): number {
   return mix32((prefix + Math.imul(b | 0, 0xc2b2ae35)) >>> 0);
 }
