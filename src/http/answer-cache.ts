@@ -15,7 +15,8 @@
  * kept.
  *
  * CSV is written as a stream, piece by piece (http/csv-table.ts); the pieces are kept once the
- * whole answer has been written.
+ * whole answer has been written. An answer that writes its own JSON (http/written-body.ts) is sent
+ * as that text, and as CSV from its objects.
  *
  * Entries are bounded by their total size in bytes (least recently used go first).
  */
@@ -24,6 +25,7 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type CsvLayout, csvText, pagingLinkHeader } from './csv-table.js';
 import { CSV_TYPE, csvLayoutFor, JSON_TYPE } from './representation.js';
+import { WrittenBody } from './written-body.js';
 
 /** Headers that are part of an answer; every other header is set per request by the hooks. */
 const ANSWER_HEADERS = ['x-data-source', 'content-range', 'link'] as const;
@@ -101,8 +103,16 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
         }
         misses++;
       }
-      const payload = await produce();
-      if (csv) return sendCsv(reply, payload, csv, keptKey);
+      const produced = await produce();
+      const written = produced instanceof WrittenBody ? produced : null;
+      const payload = written === null ? produced : written.object;
+      if (csv) return sendCsv(reply, written === null ? payload : written.object(), csv, keptKey);
+      if (written !== null) {
+        const text = written.json((value) => reply.serialize(value) as string);
+        reply.type(JSON_TYPE);
+        if (keptKey !== null) entries!.set(keptKey, { body: Buffer.from(text, 'utf8'), type: JSON_TYPE, headers: answerHeaders(reply) });
+        return text;
+      }
       if (keptKey === null) return payload;
       const serialized = reply.serialize(payload);
       const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as ArrayBuffer);

@@ -8,6 +8,7 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
+import { jsonNumber, openJsonString, withArray, WrittenBody } from '../../http/written-body.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic norms: one row per calendar day, after the location and the average accumulations. */
 export const AGRONOMIC_NORMS_CSV: CsvLayout = { rows: ['dailyNorms', 'dailyAverages'] };
@@ -68,21 +69,70 @@ export function agronomicNormsPresenter(view: AgronomicNormsView) {
       return entry(norms.dayAt(0), true);
     },
 
-    /** The ranged answer with the daily entries at `indices` (a page, in answer order). */
-    ranged(norms: AgronomicNorms, indices: readonly number[], links: AgronomicLinks) {
-      const out: Record<string, unknown> = {};
-      if (s.location) out.location = location;
-      if (s.accumulations) {
-        const totals: Record<string, unknown> = {};
-        if (s.totalGdd) totals.gdd = number(norms.totals.gdd);
-        if (s.totalPrecipitation) totals.precipitation = amount(norms.totals.precipitation);
-        if (s.totalPet) totals.pet = amount(norms.totals.pet);
-        if (s.totalPpet) totals.ppet = number(norms.totals.ppet);
-        out.averageAccumulations = totals;
-      }
-      if (s.daily) out[statistics ? 'dailyNorms' : 'dailyAverages'] = indices.map((d) => entry(norms.dayAt(d), false));
-      out._links = links;
-      return out;
+    /**
+     * The ranged answer with the daily entries at `indices` (a page, in answer order). Its JSON is
+     * written straight into text (http/written-body.ts): the same bytes as the objects serialized.
+     */
+    ranged(norms: AgronomicNorms, indices: readonly number[], links: AgronomicLinks): WrittenBody {
+      const daily = statistics ? 'dailyNorms' : 'dailyAverages';
+      const head = (): Record<string, unknown> => {
+        const out: Record<string, unknown> = {};
+        if (s.location) out.location = location;
+        if (s.accumulations) {
+          const totals: Record<string, unknown> = {};
+          if (s.totalGdd) totals.gdd = number(norms.totals.gdd);
+          if (s.totalPrecipitation) totals.precipitation = amount(norms.totals.precipitation);
+          if (s.totalPet) totals.pet = amount(norms.totals.pet);
+          if (s.totalPpet) totals.ppet = number(norms.totals.ppet);
+          out.averageAccumulations = totals;
+        }
+        return out;
+      };
+      return new WrittenBody(
+        () => {
+          const out = head();
+          if (s.daily) out[daily] = indices.map((d) => entry(norms.dayAt(d), false));
+          out._links = links;
+          return out;
+        },
+        (serialize) => {
+          const out = head();
+          out._links = links;
+          return s.daily ? withArray(serialize, out, daily, writeEntries(norms, indices)) : serialize(out);
+        },
+      );
     },
   };
+
+  /** The JSON of the daily entries at `indices`, comma-separated: what `entry(day, false)` serializes to. */
+  function writeEntries(norms: AgronomicNorms, indices: readonly number[]): string {
+    const unitsEnd = `,"units":${JSON.stringify(units)}}`;
+    const depthJson = (mm: number | null) => jsonNumber(depth(mm));
+    const numberJson = statistics
+      ? (v: NormStatistic) => `{"average":${jsonNumber(v.average)},"stdDev":${jsonNumber(v.stdDev)}}`
+      : (v: NormStatistic) => jsonNumber(v.average);
+    const amountJson = statistics
+      ? (v: NormStatistic) => `{"average":${depthJson(v.average)},"stdDev":${depthJson(v.stdDev)}${unitsEnd}`
+      : (v: NormStatistic) => `{"amount":${depthJson(v.average)}${unitsEnd}`;
+    // `_links`: self differs by day; the links after it are the same for every entry.
+    const { self: _self, ...shared } = entryLinks('') as unknown as Record<string, unknown>;
+    const sharedJson = JSON.stringify(shared);
+    const linksEnd = sharedJson === '{}' ? '}}' : `},${sharedJson.slice(1)}`;
+    const selfStart = `,"_links":{"self":{"href":${openJsonString(`${view.place.basePath}/agronomicnorms/`)}`;
+    const selfEnd = `${JSON.stringify(view.yearsSuffix).slice(1)}${linksEnd}}`;
+    let text = '';
+    for (let k = 0; k < indices.length; k++) {
+      const day = norms.dayAt(indices[k]!);
+      let e = `${k === 0 ? '' : ','}{"day":${JSON.stringify(day.day)}`;
+      if (s.gdd) e += `,"gdd":${numberJson(day.gdd)}`;
+      if (s.pet) e += `,"pet":${amountJson(day.pet)}`;
+      if (s.ppet) e += `,"ppet":${numberJson(day.ppet)}`;
+      if (s.accumulatedGdd) e += `,"accumulatedGdd":${numberJson(day.accumulatedGdd)}`;
+      if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(day.accumulatedPrecipitation)}`;
+      if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(day.accumulatedPet)}`;
+      if (s.accumulatedPpet) e += `,"accumulatedPpet":${numberJson(day.accumulatedPpet)}`;
+      text += `${e}${selfStart}${day.day}${selfEnd}`;
+    }
+    return text;
+  }
 }

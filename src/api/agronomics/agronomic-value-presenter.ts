@@ -7,6 +7,7 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
+import { jsonNumber, openJsonString, withArray, WrittenBody } from '../../http/written-body.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic values: one row per day, after the location and the range's accumulations. */
 export const AGRONOMIC_VALUES_CSV: CsvLayout = { rows: ['dailyValues'] };
@@ -60,27 +61,67 @@ export function agronomicValuesPresenter(view: AgronomicValuesView) {
       return entry(values, 0, true);
     },
 
-    /** The ranged answer; `descending` lists the daily values from the last date. */
-    ranged(values: AgronomicValues, descending: boolean, links: AgronomicLinks) {
-      const out: Record<string, unknown> = {};
-      if (s.location) out.location = location;
-      if (s.accumulations) {
-        const last = values.dates.length - 1;
-        const totals: Record<string, unknown> = {};
-        if (s.totalGdd) totals.gdd = last < 0 ? 0 : orNull(values.accumulatedGdd[last]!);
-        if (s.totalPrecipitation) totals.precipitation = amount(last < 0 ? 0 : values.accumulatedPrecipitation[last]!);
-        if (s.totalPet) totals.pet = amount(last < 0 ? 0 : values.accumulatedPet[last]!);
-        if (s.totalPpet) totals.ppet = last < 0 ? null : orNull(values.accumulatedPpet[last]!);
-        out.accumulations = totals;
-      }
-      if (s.daily) {
-        const count = values.dates.length;
-        const daily = new Array<Record<string, unknown>>(count);
-        for (let k = 0; k < count; k++) daily[k] = entry(values, descending ? count - 1 - k : k, false);
-        out.dailyValues = daily;
-      }
-      out._links = links;
-      return out;
+    /**
+     * The ranged answer; `descending` lists the daily values from the last date. Its JSON is
+     * written straight into text (http/written-body.ts): the same bytes as the objects serialized.
+     */
+    ranged(values: AgronomicValues, descending: boolean, links: AgronomicLinks): WrittenBody {
+      const head = (): Record<string, unknown> => {
+        const out: Record<string, unknown> = {};
+        if (s.location) out.location = location;
+        if (s.accumulations) {
+          const last = values.dates.length - 1;
+          const totals: Record<string, unknown> = {};
+          if (s.totalGdd) totals.gdd = last < 0 ? 0 : orNull(values.accumulatedGdd[last]!);
+          if (s.totalPrecipitation) totals.precipitation = amount(last < 0 ? 0 : values.accumulatedPrecipitation[last]!);
+          if (s.totalPet) totals.pet = amount(last < 0 ? 0 : values.accumulatedPet[last]!);
+          if (s.totalPpet) totals.ppet = last < 0 ? null : orNull(values.accumulatedPpet[last]!);
+          out.accumulations = totals;
+        }
+        return out;
+      };
+      const count = values.dates.length;
+      const order = (k: number) => (descending ? count - 1 - k : k);
+      return new WrittenBody(
+        () => {
+          const out = head();
+          if (s.daily) out.dailyValues = Array.from({ length: count }, (_, k) => entry(values, order(k), false));
+          out._links = links;
+          return out;
+        },
+        (serialize) => {
+          const out = head();
+          out._links = links;
+          return s.daily ? withArray(serialize, out, 'dailyValues', writeEntries(values, order)) : serialize(out);
+        },
+      );
     },
   };
+
+  /** The JSON of the daily entries in `order`, comma-separated: what `entry(values, i, false)` serializes to. */
+  function writeEntries(values: AgronomicValues, order: (k: number) => number): string {
+    const unitsEnd = `,"units":${JSON.stringify(units)}}`;
+    const amountJson = (mm: number) => `{"amount":${jsonNumber(mm === mm ? (usa ? millimetersToInches(mm) : mm) : null)}${unitsEnd}`;
+    // `_links`: self differs by date; the links after it are the same for every entry.
+    const sample = entryLinks('') as unknown as Record<string, unknown>;
+    const { self: _self, ...shared } = sample;
+    const sharedJson = JSON.stringify(shared);
+    const linksEnd = sharedJson === '{}' ? '}}' : `},${sharedJson.slice(1)}`;
+    const selfStart = `,"_links":{"self":{"href":${openJsonString(agronomicValuePath(place, ''))}`;
+    let text = '';
+    for (let k = 0; k < values.dates.length; k++) {
+      const i = order(k);
+      const date = values.dates[i]!;
+      let e = `${k === 0 ? '' : ','}{"date":"${date}"`;
+      if (s.gdd) e += `,"gdd":${jsonNumber(values.gdd[i]!)}`;
+      if (s.pet) e += `,"pet":${amountJson(values.pet[i]!)}`;
+      if (s.ppet) e += `,"ppet":${jsonNumber(values.ppet[i]!)}`;
+      if (s.accumulatedGdd) e += `,"accumulatedGdd":${jsonNumber(values.accumulatedGdd[i]!)}`;
+      if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(values.accumulatedPrecipitation[i]!)}`;
+      if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(values.accumulatedPet[i]!)}`;
+      if (s.accumulatedPpet) e += `,"accumulatedPpet":${jsonNumber(values.accumulatedPpet[i]!)}`;
+      text += `${e}${selfStart}${date}"${linksEnd}}`;
+    }
+    return text;
+  }
 }

@@ -1,0 +1,45 @@
+/**
+ * Answers whose JSON is written straight into text. An answer of many daily entries (agronomic
+ * values and norms: up to hundreds of entries, each with several amounts and its own `_links`)
+ * costs more to build as objects and serialize than to compute. Its presenter can instead return a
+ * `WrittenBody`: the answer as objects (for CSV, and to check the text against) and a writer of its
+ * JSON. The answer cache (http/answer-cache.ts) sends the text for JSON and the objects for CSV.
+ *
+ * The text must be exactly what the route's response serializer makes of the objects; each
+ * presenter's tests compare the two byte for byte.
+ */
+
+export type Serialize = (value: unknown) => string;
+
+export class WrittenBody {
+  /**
+   * @param object the answer as objects (what the presenter returns otherwise)
+   * @param json its JSON; `serialize` is the route's response serializer, for the parts that are
+   *   cheaper to leave to it (see `withArray`)
+   */
+  constructor(
+    readonly object: () => unknown,
+    readonly json: (serialize: Serialize) => string,
+  ) {}
+}
+
+/** The JSON of `head` with the array under `key` written as `items` (the entries' JSON, comma-separated, no brackets). */
+export function withArray(serialize: Serialize, head: Record<string, unknown>, key: string, items: string): string {
+  const text = serialize({ ...head, [key]: [] });
+  // An unescaped `"` cannot occur inside a JSON string, so this is the key itself.
+  const marker = `${JSON.stringify(key)}:[]`;
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`the serializer did not write ${key}`);
+  const close = at + marker.length - 1;
+  return text.slice(0, close) + items + text.slice(close);
+}
+
+/** A number as the response serializer writes a nullable number: null, NaN and ±Infinity as `null`. */
+export function jsonNumber(value: number | null): string {
+  return value === null || value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
+}
+
+/** `s` as a JSON string without its closing quote, to be followed by text that needs no escaping. */
+export function openJsonString(s: string): string {
+  return JSON.stringify(s).slice(0, -1);
+}
