@@ -148,9 +148,10 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
   const next = random(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const yesterday = addDays(today, -1);
-  const earliest = addMonths(today, -30);
+  // A day after the limit: east of UTC the local date is already tomorrow, which moves the earliest allowed date too.
+  const earliest = addDays(addMonths(today, -30), 1);
   const span = daysBetween(earliest, yesterday);
-  /** A window of `days` days ending yesterday at the latest and starting 30 months back at the earliest. */
+  /** A window of `days` days ending yesterday at the latest and starting 30 months back at the earliest, at every place. */
   const window = (days: number) => {
     const start = addDays(earliest, Math.floor(next() * (span - days + 2)));
     return `${start},${addDays(start, days - 1)}`;
