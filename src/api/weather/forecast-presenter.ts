@@ -3,6 +3,7 @@ import { fromEpochDay, twoDigits } from '../../core/dates.js';
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
+import { jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
 import type { ForecastDayBlocks, PresentableBlock, Spread } from '../../services/forecast-service.js';
 import { depthInUnitSystem, SOIL_DEPTHS, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
 import { FORECAST_PROPERTIES } from './forecast-schemas.js';
@@ -104,4 +105,83 @@ export function presentForecastDay(day: ForecastDayBlocks, view: ForecastView) {
     forecast: day.blocks.map((block) => presentBlock(block, view)),
     _links: itemLinks(view.place, forecastPath(view.place, day.date), view.baseUrl),
   };
+}
+
+/**
+ * `presentBlock` written straight into JSON text (http/written-body.ts): for one request's view,
+ * a function giving each block's `JSON.stringify(presentBlock(block, view))`, its keys, units and
+ * nulls written once.
+ */
+export function forecastBlockWriter(view: ForecastView): (block: PresentableBlock) => string {
+  const { units, chosen } = view;
+  const hourly = view.blockSize === 1;
+  const shows = (name: (typeof FORECAST_PROPERTIES)[number]) => chosen === null || chosen.has(name);
+  const n = jsonNumber;
+  const temperature = (c: number) => n(temperatureInUnitSystem(c, units));
+  const same = (value: number) => n(value);
+  const speed = (ms: number) => n(speedInUnitSystem(ms, units));
+  const spread = hourly
+    ? (s: Spread, write: (value: number) => string) => `"average":${write(s.average)},"max":null,"min":null`
+    : (s: Spread, write: (value: number) => string) => `"average":${write(s.average)},"max":${write(s.max)},"min":${write(s.min)}`;
+  const temperatureUnitsEnd = `,"units":${JSON.stringify(temperatureUnits(units))}}`;
+  const precipitationUnitsEnd = `,"units":${JSON.stringify(precipitationUnits(units))}}`;
+  const solarUnitsEnd = `,"units":${JSON.stringify(SOLAR_UNITS)}}`;
+  const windUnitsEnd = `,"units":${JSON.stringify(windUnits(units))}}`;
+  const depths = SOIL_DEPTHS.map((depth) => `{"depth":${JSON.stringify(depth)},`);
+  const conditionsText = new Map<string, string>();
+  const text = (value: string) => {
+    let json = conditionsText.get(value);
+    if (json === undefined) conditionsText.set(value, (json = JSON.stringify(value)));
+    return json;
+  };
+  const [showCode, showText, showTemperatures, showPrecipitation, showSky, showSolar, showHumidity, showWind] = FORECAST_PROPERTIES.map(shows);
+
+  return (block) => {
+    const v = block.values;
+    let json = `{"startTime":"${formatTimestamp(block.start, block.startOffsetMinutes)}","endTime":"${formatTimestamp(block.end, block.endOffsetMinutes)}"`;
+    if (showCode) json += `,"conditionsCode":${text(block.conditions.code)}`;
+    if (showText) json += `,"conditionsText":${text(block.conditions.text)}`;
+    if (showTemperatures) {
+      json += hourly
+        ? `,"temperatures":{"value":${temperature(v.temperature.average)},"max":${temperature(v.temperature.max)},"min":${temperature(v.temperature.min)}${temperatureUnitsEnd}`
+        : `,"temperatures":{"max":${temperature(v.temperature.max)},"min":${temperature(v.temperature.min)}${temperatureUnitsEnd}`;
+    }
+    if (showPrecipitation) json += `,"precipitation":{"chance":${n(v.precipitationChance)},"amount":${n(depthInUnitSystem(v.precipitation, units))}${precipitationUnitsEnd}`;
+    if (showSky) json += `,"sky":{"cloudCover":${n(v.cloudCover)},"sunshine":${n(v.sunshine)}}`;
+    if (showSolar) json += `,"solar":{"amount":${n(v.solar)}${solarUnitsEnd}`;
+    if (showHumidity) json += `,"relativeHumidity":{${spread(v.relativeHumidity, same)}}`;
+    if (showWind) json += `,"wind":{${spread(v.wind, speed)}${windUnitsEnd}`;
+    json += `,"dewPoint":{"amount":${temperature(v.dewPoint)}${temperatureUnitsEnd},"soilTemperatures":[`;
+    for (let i = 0; i < v.soilTemperature.length; i++) json += `${i === 0 ? '' : ','}${depths[i]}${spread(v.soilTemperature[i]!, temperature)}${temperatureUnitsEnd}`;
+    json += '],"soilMoisture":[';
+    for (let i = 0; i < v.soilMoisture.length; i++) json += `${i === 0 ? '' : ','}${depths[i]}${spread(v.soilMoisture[i]!, same)}}`;
+    return `${json}]}`;
+  };
+}
+
+/** `presentForecastDay`'s JSON, its blocks written by `writeBlock` (see forecastBlockWriter). */
+function forecastDayJson(day: ForecastDayBlocks, view: ForecastView, writeBlock: (block: PresentableBlock) => string): string {
+  let blocks = '';
+  for (let i = 0; i < day.blocks.length; i++) blocks += (i === 0 ? '' : ',') + writeBlock(day.blocks[i]!);
+  const links = JSON.stringify(itemLinks(view.place, forecastPath(view.place, day.date), view.baseUrl));
+  return `{"date":${JSON.stringify(day.date)},"location":${JSON.stringify(presentLocation(view.place.location))},"forecast":[${blocks}],"_links":${links}}`;
+}
+
+/** One day's answer, its JSON written as text (the route's serializer is JSON.stringify). */
+export function forecastDayAnswer(day: ForecastDayBlocks, view: ForecastView): WrittenBody {
+  return new WrittenBody(
+    () => presentForecastDay(day, view),
+    () => forecastDayJson(day, view, forecastBlockWriter(view)),
+  );
+}
+
+/** A range's answer: `forecasts` (the days in answer order) and the list's `_links`. */
+export function forecastListAnswer(days: readonly ForecastDayBlocks[], view: ForecastView, links: unknown): WrittenBody {
+  return new WrittenBody(
+    () => ({ forecasts: days.map((day) => presentForecastDay(day, view)), _links: links }),
+    (serialize) => {
+      const writeBlock = forecastBlockWriter(view);
+      return withArray(serialize, { forecasts: [], _links: links }, 'forecasts', days.map((day) => forecastDayJson(day, view, writeBlock)).join(','));
+    },
+  );
 }

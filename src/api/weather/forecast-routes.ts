@@ -20,7 +20,7 @@ import {
 import type { ApiInstance } from '../api-plugin.js';
 import { PLACE_ROUTES, type PlaceRouteServices, registerPlaceRoutes } from '../place-routes.js';
 import { pageOfDates } from './date-pages.js';
-import { presentForecastDay } from './forecast-presenter.js';
+import { forecastDayAnswer, forecastListAnswer } from './forecast-presenter.js';
 import { BLOCK_SIZE_OF_TEXT, FORECAST_PROPERTIES, FORECAST_SORTS } from './forecast-schemas.js';
 import { listLinks, requestPath } from './weather-place.js';
 
@@ -67,7 +67,7 @@ export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices
     if (span.single) {
       const result = await forecasts.forecast(place.location, [span.start], options);
       setDataSource(reply, result.source);
-      return presentForecastDay(result.days[0]!, presentation);
+      return forecastDayAnswer(result.days[0]!, presentation);
     }
 
     const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
@@ -77,9 +77,11 @@ export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices
     const range = contentRange(paging.offset, page.dates.length, page.total);
     // As the observations: `… fields` on field paths, `forecasts …` at a location.
     reply.header('Content-Range', view.fieldHref ? `${range} fields` : `forecasts ${range}`);
-    return {
-      forecasts: page.dates.map((date) => presentForecastDay(byDate.get(date)!, presentation)),
-      _links: listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl),
-    };
+    const links = listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl);
+    return forecastListAnswer(
+      page.dates.map((date) => byDate.get(date)!),
+      presentation,
+      links,
+    );
   });
 }
