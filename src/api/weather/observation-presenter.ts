@@ -5,6 +5,7 @@
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
+import { jsonNumber, type Serialize, withArray, WrittenBody } from '../../http/written-body.js';
 import type { DailyWeather } from '../../services/weather-service.js';
 import { OBSERVATION_PROPERTIES } from './observation-schemas.js';
 import { dailyValue, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
@@ -46,4 +47,50 @@ export function presentObservation(day: DailyWeather, view: ObservationView) {
     _links: itemLinks(view.place, observationPath(view.place, day.date), view.baseUrl),
   };
   return selectProperties(body, view.chosen, OBSERVATION_PROPERTIES);
+}
+
+/**
+ * `presentObservation` written straight into JSON text (http/written-body.ts): for one request's
+ * view, a function giving each day's JSON as the response serializer writes it, the location,
+ * units and shared links written once.
+ */
+export function observationWriter(view: ObservationView): (day: DailyWeather) => string {
+  const { units, chosen } = view;
+  const shows = (name: (typeof OBSERVATION_PROPERTIES)[number]) => chosen === null || chosen.has(name);
+  const [showLocation, showTemperatures, showPrecipitation, showSolar, showHumidity, showWind] = OBSERVATION_PROPERTIES.map(shows);
+  const value = (day: DailyWeather, name: Parameters<typeof dailyValue>[1]) => jsonNumber(dailyValue(day, name, units));
+  const location = `,"location":${JSON.stringify(presentLocation(view.place.location))}`;
+  const temperatureUnitsEnd = `,"units":${JSON.stringify(temperatureUnits(units))}}`;
+  const precipitationUnitsEnd = `,"units":${JSON.stringify(precipitationUnits(units))}}`;
+  const solarUnitsEnd = `,"units":${JSON.stringify(SOLAR_UNITS)}}`;
+  const windUnitsEnd = `,"units":${JSON.stringify(windUnits(units))}}`;
+  const { self: _self, ...shared } = itemLinks(view.place, '', view.baseUrl);
+  const linksEnd = `"},${JSON.stringify(shared).slice(1)}`;
+  const selfStart = `,"_links":{"self":{"href":${JSON.stringify(observationPath(view.place, '')).slice(0, -1)}`;
+  return (day) => {
+    let json = `{"date":"${day.date}"`;
+    if (showLocation) json += location;
+    if (showTemperatures) json += `,"temperatures":{"max":${value(day, 'tmax')},"min":${value(day, 'tmin')}${temperatureUnitsEnd}`;
+    if (showPrecipitation) json += `,"precipitation":{"amount":${value(day, 'precipitation')}${precipitationUnitsEnd}`;
+    if (showSolar) json += `,"solar":{"amount":${value(day, 'solar')}${solarUnitsEnd}`;
+    if (showHumidity) json += `,"relativeHumidity":{"max":${value(day, 'rhMax')},"min":${value(day, 'rhMin')}}`;
+    if (showWind) json += `,"wind":{"morningMax":${value(day, 'windMorningMax')},"dayMax":${value(day, 'windDayMax')},"average":${value(day, 'windAverage')}${windUnitsEnd}`;
+    return `${json}${selfStart}${day.date}${linksEnd}}`;
+  };
+}
+
+/** One date's answer, its JSON written as text. */
+export function observationAnswer(day: DailyWeather, view: ObservationView): WrittenBody {
+  return new WrittenBody(
+    () => presentObservation(day, view),
+    () => observationWriter(view)(day),
+  );
+}
+
+/** A range's answer: `observations` (the days in answer order) and the list's `_links`. */
+export function observationListAnswer(days: readonly DailyWeather[], view: ObservationView, links: unknown): WrittenBody {
+  return new WrittenBody(
+    () => ({ observations: days.map((day) => presentObservation(day, view)), _links: links }),
+    (serialize: Serialize) => withArray(serialize, { observations: [], _links: links }, 'observations', days.map(observationWriter(view)).join(',')),
+  );
 }

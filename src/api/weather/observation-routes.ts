@@ -13,7 +13,7 @@ import type { DailyWeather } from '../../services/weather-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { PLACE_ROUTES, type PlaceRouteServices, registerPlaceRoutes } from '../place-routes.js';
 import { pageOfDates } from './date-pages.js';
-import { presentObservation } from './observation-presenter.js';
+import { observationAnswer, observationListAnswer } from './observation-presenter.js';
 import { OBSERVATION_PROPERTIES, OBSERVATION_SORTS } from './observation-schemas.js';
 import { listLinks, requestPath } from './weather-place.js';
 
@@ -40,7 +40,7 @@ export function observationRoutes(app: ApiInstance, services: ObservationRouteSe
     if (span.single) {
       const result = await observations.daily(place.location, span);
       setDataSource(reply, result.source);
-      return presentObservation(result.days[0]!, presentation);
+      return observationAnswer(result.days[0]!, presentation);
     }
 
     const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
@@ -52,9 +52,11 @@ export function observationRoutes(app: ApiInstance, services: ObservationRouteSe
     }
     const range = contentRange(paging.offset, page.dates.length, page.total);
     reply.header('Content-Range', view.fieldHref ? `${range} fields` : `observations ${range}`);
-    return {
-      observations: page.dates.map((date) => presentObservation(byDate.get(date)!, presentation)),
-      _links: listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl),
-    };
+    const links = listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl);
+    return observationListAnswer(
+      page.dates.map((date) => byDate.get(date)!),
+      presentation,
+      links,
+    );
   });
 }
