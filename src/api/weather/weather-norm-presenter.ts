@@ -3,7 +3,8 @@ import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import type { DayNorms, NormStatistic } from '../../services/weather-norm-service.js';
+import { jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
+import type { DayNorms, NormQuantity, NormStatistic } from '../../services/weather-norm-service.js';
 import {
   depthInUnitSystem,
   speedInUnitSystem,
@@ -49,20 +50,26 @@ export function normLinks(view: WeatherNormView, selfHref: string) {
   return { self: link(selfHref), curies: curies(view.baseUrl), 'svc:field': link(place.fieldHref) };
 }
 
+/** How one request's unit system writes each kind of value, and its unit labels. */
+function scales(units: UnitSystem) {
+  const usa = units === 'usa';
+  return {
+    temperature: (usa ? (c) => temperatureInUnitSystem(c, units) : same) as Scale,
+    temperatureSpread: (usa ? (c) => temperatureDifferenceInUnitSystem(c, units) : same) as Scale,
+    depth: (usa ? (mm) => depthInUnitSystem(mm, units) : same) as Scale,
+    speed: (usa ? (ms) => speedInUnitSystem(ms, units) : same) as Scale,
+    tUnits: temperatureUnits(units),
+    pUnits: precipitationUnits(units),
+    wUnits: windUnits(units),
+  };
+}
+
 /**
  * A presenter of calendar days for one request. Averages convert as values (°C → °F with the
  * offset); standard deviations convert as differences (°C → °F by 1.8 only).
  */
 export function weatherNormPresenter(view: WeatherNormView) {
-  const { units } = view;
-  const usa = units === 'usa';
-  const temperature: Scale = usa ? (c) => temperatureInUnitSystem(c, units) : same;
-  const temperatureSpread: Scale = usa ? (c) => temperatureDifferenceInUnitSystem(c, units) : same;
-  const depth: Scale = usa ? (mm) => depthInUnitSystem(mm, units) : same;
-  const speed: Scale = usa ? (ms) => speedInUnitSystem(ms, units) : same;
-  const tUnits = temperatureUnits(units);
-  const pUnits = precipitationUnits(units);
-  const wUnits = windUnits(units);
+  const { temperature, temperatureSpread, depth, speed, tUnits, pUnits, wUnits } = scales(view.units);
   const location = presentLocation(view.place.location);
   return (norms: DayNorms) =>
     selectProperties(
@@ -83,4 +90,56 @@ export function weatherNormPresenter(view: WeatherNormView) {
       view.chosen,
       WEATHER_NORM_PROPERTIES,
     );
+}
+
+/**
+ * The presenter's days written straight into JSON text (http/written-body.ts), in the response
+ * schema's key order: for one request's view, a function giving each day's JSON as the response
+ * serializer writes it.
+ */
+export function weatherNormWriter(view: WeatherNormView): (norms: DayNorms) => string {
+  const { temperature, temperatureSpread, depth, speed, tUnits, pUnits, wUnits } = scales(view.units);
+  const shows = (name: string) => view.chosen === null || view.chosen.has(name);
+  const scaled = (value: number | null, scale: Scale) => jsonNumber(value === null ? null : scale(value));
+  const withUnits = (key: string, average: Scale, spread: Scale, units: string) => {
+    const start = `,${JSON.stringify(key)}:{"average":`;
+    const end = `,"units":${JSON.stringify(units)}}`;
+    return (s: NormStatistic) => `${start}${scaled(s.average, average)},"stdDev":${scaled(s.stdDev, spread)}${end}`;
+  };
+  const percent = (key: string) => {
+    const start = `,${JSON.stringify(key)}:{"average":`;
+    return (s: NormStatistic) => `${start}${jsonNumber(s.average)},"stdDev":${jsonNumber(s.stdDev)}}`;
+  };
+  const location = shows('location') ? `,"location":${JSON.stringify(presentLocation(view.place.location))}` : '';
+  // Each statistic in the schema's order, with its writer; averageWind cannot be left out.
+  const statistics: [NormQuantity, (s: NormStatistic) => string][] = [];
+  const add = (key: NormQuantity, write: (s: NormStatistic) => string) => {
+    if (key === 'averageWind' || shows(key)) statistics.push([key, write]);
+  };
+  add('meanTemp', withUnits('meanTemp', temperature, temperatureSpread, tUnits));
+  add('maxTemp', withUnits('maxTemp', temperature, temperatureSpread, tUnits));
+  add('minTemp', withUnits('minTemp', temperature, temperatureSpread, tUnits));
+  add('precipitation', withUnits('precipitation', depth, depth, pUnits));
+  add('solar', withUnits('solar', same, same, SOLAR_UNITS));
+  add('minHumidity', percent('minHumidity'));
+  add('maxHumidity', percent('maxHumidity'));
+  add('dailyMaxWind', withUnits('dailyMaxWind', speed, speed, wUnits));
+  add('averageWind', withUnits('averageWind', speed, speed, wUnits));
+  const { self: _self, ...shared } = normLinks(view, '');
+  const sharedJson = JSON.stringify(shared);
+  const linksEnd = `${JSON.stringify(view.yearsSuffix).slice(1)}}${sharedJson === '{}' ? '}' : `,${sharedJson.slice(1)}`}}`;
+  const selfStart = `,"_links":{"self":{"href":${JSON.stringify(`${view.place.basePath}/norms/`).slice(0, -1)}`;
+  return (norms) => {
+    let json = `{"day":${JSON.stringify(norms.day)}${location}`;
+    for (const [key, write] of statistics) json += write(norms[key]);
+    return `${json}${selfStart}${norms.day}${linksEnd}`;
+  };
+}
+
+/** A list answer: `norms` (the days in answer order) and its `_links`, the days' JSON written as text. */
+export function weatherNormListAnswer(days: readonly DayNorms[], view: WeatherNormView, links: unknown): WrittenBody {
+  return new WrittenBody(
+    () => ({ norms: days.map(weatherNormPresenter(view)), _links: links }),
+    (serialize) => withArray(serialize, { norms: [], _links: links }, 'norms', days.map(weatherNormWriter(view)).join(',')),
+  );
 }

@@ -12,7 +12,7 @@ import { parseUnits } from '../../http/units.js';
 import type { WeatherNormService } from '../../services/weather-norm-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { PLACE_ROUTES, type PlaceRouteServices, registerPlaceRoutes } from '../place-routes.js';
-import { normLinks, weatherNormPresenter, type WeatherNormView } from './weather-norm-presenter.js';
+import { normLinks, weatherNormListAnswer, weatherNormPresenter, type WeatherNormView } from './weather-norm-presenter.js';
 import { WEATHER_NORM_PROPERTIES, WEATHER_NORM_SORTS } from './weather-norm-schemas.js';
 import { requestPath } from './weather-place.js';
 
@@ -37,22 +37,22 @@ export function weatherNormRoutes(app: ApiInstance, services: WeatherNormRouteSe
     setDataSource(reply, result.sources);
 
     const presentation: WeatherNormView = { place: view, units, chosen, baseUrl, yearsSuffix: years ? `/years/${years.startYear},${years.endYear}` : '' };
-    const present = weatherNormPresenter(presentation);
-    if (span.single) return present(result.days[0]!);
+    if (span.single) return weatherNormPresenter(presentation)(result.days[0]!);
 
     const total = result.days.length;
     const descending = sort[0]!.descending;
     if (!paging) {
       reply.header('Content-Range', `norms ${contentRange(0, total, total)}`);
       const ordered = descending ? [...result.days].reverse() : result.days;
-      return { norms: ordered.map(present), _links: normLinks(presentation, request.url) };
+      return weatherNormListAnswer(ordered, presentation, normLinks(presentation, request.url));
     }
     const indices = pageIndices(paging, total, descending);
     reply.header('Content-Range', `${contentRange(paging.offset, indices.length, total)} fields`);
     const { self, ...rest } = normLinks(presentation, request.url);
-    return {
-      norms: indices.map((index) => present(result.days[index]!)),
-      _links: { self, ...pageLinks(requestPath(request), query, paging, total), ...rest },
-    };
+    return weatherNormListAnswer(
+      indices.map((index) => result.days[index]!),
+      presentation,
+      { self, ...pageLinks(requestPath(request), query, paging, total), ...rest },
+    );
   });
 }
