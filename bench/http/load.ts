@@ -1,6 +1,7 @@
 /**
  * Load generator, run as its own process: keeps `connections` keep-alive connections busy for
- * `seconds` against one URL and prints requests/s, p50, p99 and error count as JSON.
+ * `seconds` against one URL and prints requests/s, p50, p99 and error count as JSON; the first
+ * few failed requests are named on stderr.
  * With `distinct`, every URL of `urls` is requested at most once (warm-up included): the run ends
  * early when they are used up, and `exhausted` says so.
  * Usage: tsx bench/http/load.ts @options.json, or tsx bench/http/load.ts '{"url":"http://127.0.0.1:1234/x","headers":{},"connections":16,"seconds":5}'
@@ -35,6 +36,13 @@ let turn = 0;
 let exhausted = false;
 const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
 
+/** The first few failed requests are named on stderr (status and path), so an error count can be explained. */
+const NAMED_FAILURES = 3;
+let failuresNamed = 0;
+function nameFailure(status: number, url: URL): void {
+  if (failuresNamed++ < NAMED_FAILURES) process.stderr.write(`  load: ${status === 0 ? 'connection error' : `HTTP ${status}`} for ${url.pathname}${url.search}\n`);
+}
+
 function once(): Promise<{ status: number; ms: number } | undefined> {
   const started = process.hrtime.bigint();
   if (options.distinct && turn >= targets.length) {
@@ -47,10 +55,17 @@ function once(): Promise<{ status: number; ms: number } | undefined> {
       { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: options.headers },
       (response) => {
         response.on('data', () => undefined);
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status >= 300) nameFailure(status, url);
+          resolve({ status, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+        });
       },
     );
-    request.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    request.on('error', () => {
+      nameFailure(0, url);
+      resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
     if (options.body) request.write(options.body);
     request.end();
   });
