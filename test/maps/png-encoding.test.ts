@@ -2,7 +2,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeCanvasPng } from '../../src/maps/png-encoding.js';
+import { PNG } from 'pngjs';
+import { encodeCanvasPng, encodeRgbaPng, PNG_OPTIONS } from '../../src/maps/png-encoding.js';
 
 describe('encodeCanvasPng', () => {
   it('writes an RGBA PNG whose decoded pixels are the canvas pixels, translucent ones included', async () => {
@@ -30,4 +31,21 @@ describe('encodeCanvasPng', () => {
     // Smooth fields compress: far below the 200 kB of raw pixels.
     expect(png.length).toBeLessThan(40_000);
   });
+
+  it('writes the very bytes pngjs writes with the same options, at any size', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+    for (const [width, height] of [[1, 1], [3, 2], [256, 256], [500, 37]] as const) {
+      // Smooth runs with noise in them, as drawn maps have.
+      const rgba = Buffer.alloc(width * height * 4, 0);
+      for (let i = 0; i < rgba.length; i++) rgba[i] = i % 7 === 0 ? next() : (i >> 6) & 0xff;
+      const theirs = PNG.sync.write({ width, height, data: rgba } as PNG, PNG_OPTIONS);
+      expect(Buffer.compare(encodeRgbaPng(rgba, width, height), theirs)).toBe(0);
+    }
+  });
+
+  it('refuses pixels that do not fill the image', () => {
+    expect(() => encodeRgbaPng(Buffer.alloc(10), 2, 2)).toThrow(RangeError);
+  });
 });
+
