@@ -1,7 +1,8 @@
 /**
- * Answers whose JSON is written straight into text. An answer of many daily entries (agronomic
- * values and norms: up to hundreds of entries, each with several amounts and its own `_links`)
- * costs more to build as objects and serialize than to compute. Its presenter can instead return a
+ * Answers whose JSON is written straight into text. An answer of many daily entries (observations,
+ * forecasts, weather norms, agronomic values and norms: up to hundreds of entries, each with
+ * several amounts and its own `_links`) costs more to build as objects and serialize than to
+ * compute. Its presenter can instead return a
  * `WrittenBody`: the answer as objects (for CSV, and to check the text against) and a writer of its
  * JSON. The answer cache (http/answer-cache.ts) sends the text for JSON and the objects for CSV.
  *
@@ -39,7 +40,15 @@ export function jsonNumber(value: number | null): string {
   return value === null || value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
 }
 
-/** `s` as a JSON string without its closing quote, to be followed by text that needs no escaping. */
-export function openJsonString(s: string): string {
-  return JSON.stringify(s).slice(0, -1);
+/**
+ * A writer of `,"_links":{…}` for daily entries whose links differ only in the middle of their
+ * `self` href: `links` is one entry's links (its `self` is left out and written by the writer),
+ * the href is `hrefStart + middle + hrefEnd`, and `middle` (a date or a day) needs no escaping.
+ */
+export function entryLinksWriter(links: { self: unknown }, hrefStart: string, hrefEnd = ''): (middle: string) => string {
+  const { self: _self, ...shared } = links;
+  const sharedJson = JSON.stringify(shared);
+  const start = `,"_links":{"self":{"href":${JSON.stringify(hrefStart).slice(0, -1)}`;
+  const end = `${JSON.stringify(hrefEnd).slice(1)}}${sharedJson === '{}' ? '' : `,${sharedJson.slice(1, -1)}`}}`;
+  return (middle) => start + middle + end;
 }

@@ -8,7 +8,7 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
-import { jsonNumber, openJsonString, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic norms: one row per calendar day, after the location and the average accumulations. */
 export const AGRONOMIC_NORMS_CSV: CsvLayout = { rows: ['dailyNorms', 'dailyAverages'] };
@@ -114,12 +114,7 @@ export function agronomicNormsPresenter(view: AgronomicNormsView) {
     const amountJson = statistics
       ? (v: NormStatistic) => `{"average":${depthJson(v.average)},"stdDev":${depthJson(v.stdDev)}${unitsEnd}`
       : (v: NormStatistic) => `{"amount":${depthJson(v.average)}${unitsEnd}`;
-    // `_links`: self differs by day; the links after it are the same for every entry.
-    const { self: _self, ...shared } = entryLinks('') as unknown as Record<string, unknown>;
-    const sharedJson = JSON.stringify(shared);
-    const linksEnd = sharedJson === '{}' ? '}}' : `},${sharedJson.slice(1)}`;
-    const selfStart = `,"_links":{"self":{"href":${openJsonString(`${view.place.basePath}/agronomicnorms/`)}`;
-    const selfEnd = `${JSON.stringify(view.yearsSuffix).slice(1)}${linksEnd}}`;
+    const links = entryLinksWriter(entryLinks(''), `${view.place.basePath}/agronomicnorms/`, view.yearsSuffix);
     let text = '';
     for (let k = 0; k < indices.length; k++) {
       const day = norms.dayAt(indices[k]!);
@@ -131,7 +126,7 @@ export function agronomicNormsPresenter(view: AgronomicNormsView) {
       if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(day.accumulatedPrecipitation)}`;
       if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(day.accumulatedPet)}`;
       if (s.accumulatedPpet) e += `,"accumulatedPpet":${numberJson(day.accumulatedPpet)}`;
-      text += `${e}${selfStart}${day.day}${selfEnd}`;
+      text += `${e}${links(day.day)}}`;
     }
     return text;
   }

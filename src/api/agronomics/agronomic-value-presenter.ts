@@ -7,7 +7,7 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
-import { jsonNumber, openJsonString, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic values: one row per day, after the location and the range's accumulations. */
 export const AGRONOMIC_VALUES_CSV: CsvLayout = { rows: ['dailyValues'] };
@@ -102,12 +102,7 @@ export function agronomicValuesPresenter(view: AgronomicValuesView) {
   function writeEntries(values: AgronomicValues, order: (k: number) => number): string {
     const unitsEnd = `,"units":${JSON.stringify(units)}}`;
     const amountJson = (mm: number) => `{"amount":${jsonNumber(mm === mm ? (usa ? millimetersToInches(mm) : mm) : null)}${unitsEnd}`;
-    // `_links`: self differs by date; the links after it are the same for every entry.
-    const sample = entryLinks('') as unknown as Record<string, unknown>;
-    const { self: _self, ...shared } = sample;
-    const sharedJson = JSON.stringify(shared);
-    const linksEnd = sharedJson === '{}' ? '}}' : `},${sharedJson.slice(1)}`;
-    const selfStart = `,"_links":{"self":{"href":${openJsonString(agronomicValuePath(place, ''))}`;
+    const links = entryLinksWriter(entryLinks(''), agronomicValuePath(place, ''));
     let text = '';
     for (let k = 0; k < values.dates.length; k++) {
       const i = order(k);
@@ -120,7 +115,7 @@ export function agronomicValuesPresenter(view: AgronomicValuesView) {
       if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(values.accumulatedPrecipitation[i]!)}`;
       if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(values.accumulatedPet[i]!)}`;
       if (s.accumulatedPpet) e += `,"accumulatedPpet":${jsonNumber(values.accumulatedPpet[i]!)}`;
-      text += `${e}${selfStart}${date}"${linksEnd}}`;
+      text += `${e}${links(date)}}`;
     }
     return text;
   }

@@ -5,7 +5,7 @@
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
-import { jsonNumber, type Serialize, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksWriter, jsonNumber, type Serialize, withArray, WrittenBody } from '../../http/written-body.js';
 import type { DailyWeather } from '../../services/weather-service.js';
 import { OBSERVATION_PROPERTIES } from './observation-schemas.js';
 import { dailyValue, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
@@ -64,9 +64,7 @@ export function observationWriter(view: ObservationView): (day: DailyWeather) =>
   const precipitationUnitsEnd = `,"units":${JSON.stringify(precipitationUnits(units))}}`;
   const solarUnitsEnd = `,"units":${JSON.stringify(SOLAR_UNITS)}}`;
   const windUnitsEnd = `,"units":${JSON.stringify(windUnits(units))}}`;
-  const { self: _self, ...shared } = itemLinks(view.place, '', view.baseUrl);
-  const linksEnd = `"},${JSON.stringify(shared).slice(1)}`;
-  const selfStart = `,"_links":{"self":{"href":${JSON.stringify(observationPath(view.place, '')).slice(0, -1)}`;
+  const links = entryLinksWriter(itemLinks(view.place, '', view.baseUrl), observationPath(view.place, ''));
   return (day) => {
     let json = `{"date":"${day.date}"`;
     if (showLocation) json += location;
@@ -75,7 +73,7 @@ export function observationWriter(view: ObservationView): (day: DailyWeather) =>
     if (showSolar) json += `,"solar":{"amount":${value(day, 'solar')}${solarUnitsEnd}`;
     if (showHumidity) json += `,"relativeHumidity":{"max":${value(day, 'rhMax')},"min":${value(day, 'rhMin')}}`;
     if (showWind) json += `,"wind":{"morningMax":${value(day, 'windMorningMax')},"dayMax":${value(day, 'windDayMax')},"average":${value(day, 'windAverage')}${windUnitsEnd}`;
-    return `${json}${selfStart}${day.date}${linksEnd}}`;
+    return `${json}${links(day.date)}}`;
   };
 }
 

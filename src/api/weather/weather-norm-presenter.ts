@@ -3,7 +3,7 @@ import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import { jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
 import type { DayNorms, NormQuantity, NormStatistic } from '../../services/weather-norm-service.js';
 import {
   depthInUnitSystem,
@@ -125,14 +125,11 @@ export function weatherNormWriter(view: WeatherNormView): (norms: DayNorms) => s
   add('maxHumidity', percent('maxHumidity'));
   add('dailyMaxWind', withUnits('dailyMaxWind', speed, speed, wUnits));
   add('averageWind', withUnits('averageWind', speed, speed, wUnits));
-  const { self: _self, ...shared } = normLinks(view, '');
-  const sharedJson = JSON.stringify(shared);
-  const linksEnd = `${JSON.stringify(view.yearsSuffix).slice(1)}}${sharedJson === '{}' ? '}' : `,${sharedJson.slice(1)}`}}`;
-  const selfStart = `,"_links":{"self":{"href":${JSON.stringify(`${view.place.basePath}/norms/`).slice(0, -1)}`;
+  const links = entryLinksWriter(normLinks(view, ''), `${view.place.basePath}/norms/`, view.yearsSuffix);
   return (norms) => {
     let json = `{"day":${JSON.stringify(norms.day)}${location}`;
     for (const [key, write] of statistics) json += write(norms[key]);
-    return `${json}${selfStart}${norms.day}${linksEnd}`;
+    return `${json}${links(norms.day)}}`;
   };
 }
 
