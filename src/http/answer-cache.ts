@@ -103,21 +103,16 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
         }
         misses++;
       }
-      const produced = await produce();
-      const written = produced instanceof WrittenBody ? produced : null;
-      const payload = written === null ? produced : written.object;
-      if (csv) return sendCsv(reply, written === null ? payload : written.object(), csv, keptKey);
-      if (written !== null) {
-        const text = written.json((value) => reply.serialize(value) as string);
-        reply.type(JSON_TYPE);
-        if (keptKey !== null) entries!.set(keptKey, { body: Buffer.from(text, 'utf8'), type: JSON_TYPE, headers: answerHeaders(reply) });
-        return text;
-      }
-      if (keptKey === null) return payload;
-      const serialized = reply.serialize(payload);
+      const payload = await produce();
+      const written = payload instanceof WrittenBody ? payload : null;
+      if (csv) return sendCsv(reply, written ? written.object() : payload, csv, keptKey);
+      // Not kept: objects go to Fastify's serializer, a written answer as its text.
+      if (keptKey === null && !written) return payload;
+      const serialized = written ? written.json((value) => reply.serialize(value) as string) : reply.serialize(payload);
+      reply.type(JSON_TYPE);
+      if (keptKey === null) return serialized;
       const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as ArrayBuffer);
       entries!.set(keptKey, { body, type: JSON_TYPE, headers: answerHeaders(reply) });
-      reply.type(JSON_TYPE);
       return body;
     },
     stats() {

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache } from '../../src/http/answer-cache.js';
+import { WrittenBody, withArray } from '../../src/http/written-body.js';
 
 /** An app whose one route answers `size` bytes of JSON for `/:id`, kept under the id, counting the answers it builds. */
 async function appWith(maxBytes: number) {
@@ -96,4 +97,42 @@ describe('answer cache', () => {
     expect(json.headers.link).toBeUndefined();
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, entries: 2 });
   });
+
+  it('sends an answer that writes its own JSON as that text, kept or not, and its objects as CSV', async () => {
+    for (const maxBytes of [1_000_000, 0]) {
+      const cache = createAnswerCache({ maxBytes });
+      const built: string[] = [];
+      const app = Fastify();
+      app.get(
+        '/:id',
+        {
+          config: { csv: { rows: ['days'] } },
+          schema: { response: { 200: { type: 'object', properties: { days: { type: 'array', items: { type: 'object', properties: { date: { type: 'string' } } } }, note: { type: 'string' } } } } },
+        },
+        async (request, reply) => {
+          const { id } = request.params as { id: string };
+          return cache.answer(reply, id, async () => {
+            built.push(id);
+            const head = { note: id };
+            // The text differs from the objects' JSON only in its spacing, so a test can tell which was sent.
+            return new WrittenBody(
+              () => ({ days: [{ date: '2024-06-01' }], ...head }),
+              (serialize) => withArray(serialize, { days: [], ...head }, 'days', '{"date":"2024-06-01"} '),
+            );
+          });
+        },
+      );
+      await app.ready();
+      const json = await app.inject({ url: '/a' });
+      const again = await app.inject({ url: '/a' });
+      const csv = await app.inject({ url: '/a', headers: { accept: 'text/csv' } });
+      for (const response of [json, again]) {
+        expect(response.body).toBe('{"days":[{"date":"2024-06-01"} ],"note":"a"}');
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+      expect(csv.body).toBe('note,date\r\na,2024-06-01\r\n');
+      expect(built).toEqual(maxBytes > 0 ? ['a', 'a'] : ['a', 'a', 'a']);
+    }
+  });
 });
+
