@@ -309,17 +309,18 @@ interface Row {
 
 const f0 = (x: number) => x.toFixed(0);
 const f2 = (x: number) => x.toFixed(2);
+const f3 = (x: number) => x.toFixed(3);
 
 function table(rows: Row[]): string {
   const lines = [
-    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms |',
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
     const probe = r.result.probe;
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(r.loop.cpuMs / ((r.result.rps * r.loop.elapsedMs) / 1000))} |`,
     );
   }
   return lines.join('\n');
@@ -353,6 +354,8 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
     AGWX_RATE_PER_MINUTE: '10000000',
     AGWX_ENTERPRISE_RATE_PER_MINUTE: '10000000',
     ...(options.answerCache ? {} : { AGWX_ANSWER_CACHE_MB: '0' }),
+    // Extra service settings for an experiment, e.g. BENCH_SERVICE_ENV='{"AGWX_METRICS":"off"}'.
+    ...(process.env.BENCH_SERVICE_ENV ? (JSON.parse(process.env.BENCH_SERVICE_ENV) as Record<string, string>) : {}),
   };
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -412,7 +415,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       const loop = await eventLoopDelay(service);
       const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
       rows.push(row);
-      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors\n`);
+      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000))} ms a request\n`);
     }
     await service.stop();
     service = undefined;
