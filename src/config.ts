@@ -47,6 +47,11 @@ export interface Config {
   metricsEnabled: boolean;
   /** Longest time a request may take before the connection is closed, ms (0: no limit). */
   requestTimeoutMs: number;
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight may take to finish before every connection
+   * still open is closed, ms (a half-sent request would otherwise hold the stop for the request timeout).
+   */
+  shutdownGraceMs: number;
   /** Whether visitors may create accounts in the account area (`AGWX_SIGNUP`). */
   signupEnabled: boolean;
   /** Trust `X-Forwarded-*` headers from a reverse proxy (client address, `https`). */
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsEnabled: onOff(env, 'AGWX_METRICS', true),
     requestTimeoutMs: integer(env, 'AGWX_REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    shutdownGraceMs: integer(env, 'AGWX_SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
     signupEnabled: onOff(env, 'AGWX_SIGNUP', true),
     trustProxy: onOff(env, 'AGWX_TRUST_PROXY', false),
     jobConcurrency: integer(env, 'AGWX_JOB_CONCURRENCY', 2, 1, 64),

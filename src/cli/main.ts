@@ -10,6 +10,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { Command } from 'commander';
 import { describeMapAccess, parseLayerLimit, parseRegionLimit } from './map-access-limits.js';
 import { buildApp } from '../app.js';
+import { closeWithin } from '../http/graceful-close.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { fixedClock, systemClock, type Clock } from '../core/clock.js';
 import { jobWorkerOptions } from './job-worker-options.js';
@@ -76,7 +77,7 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   if (redis) watchRedis(redis, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await closeWithin(app, config.shutdownGraceMs);
     await compute.close();
     await store.close();
     redis?.disconnect();
