@@ -14,6 +14,11 @@
  * fresh service processes on the same data: single-threaded (`AGWX_COMPUTE_THREADS=0`, all work
  * on the event loop) and with the compute pool (one worker thread per core), the same URLs both times.
  *
+ * `BENCH_SERVICE_ENV` (a JSON object, e.g. '{"AGWX_COMPUTE_THREADS":"1"}') adds settings to every
+ * service process the run starts, for an experiment; `BENCH_SERVICE_NODE_ARGS` (processes.ts)
+ * profiles them. Each scenario's row gives the service's CPU time per request beside the
+ * throughput: on a shared machine it moves less than requests/s.
+ *
  * Run twice, each with its own database and service process:
  * - synthetic: the store is empty, the synthetic source answers;
  * - imported: a station CSV per field cell (11 years of daily weather) is imported first, with
@@ -459,7 +464,7 @@ async function runMixed(
   const results: { name: string; result: LoadResult; loop: EventLoopDelay; warmUpLoop: EventLoopDelay | undefined }[] = [];
   for (const [name, threads] of [
     ['single-threaded (AGWX_COMPUTE_THREADS=0)', '0'],
-    [`compute pool (${os.availableParallelism()} worker threads)`, undefined],
+    [`compute pool (${env.AGWX_COMPUTE_THREADS ?? os.availableParallelism()} worker threads)`, undefined],
   ] as const) {
     const service = await startService(port, { ...env, ...(threads === undefined ? {} : { AGWX_COMPUTE_THREADS: threads }) }, { ipc: true });
     try {

@@ -163,6 +163,7 @@ function stop(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    // Past the service's shutdown grace (AGWX_SHUTDOWN_GRACE_MS, 5 s): a profiled process writes its profiles as it exits.
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
 }
