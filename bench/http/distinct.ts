@@ -315,6 +315,8 @@ interface Row {
 const f0 = (x: number) => x.toFixed(0);
 const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
+/** The service's CPU time per recorded request, ms (all its threads). */
+const cpuMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000);
 
 function table(rows: Row[]): string {
   const lines = [
@@ -325,7 +327,7 @@ function table(rows: Row[]): string {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
     const probe = r.result.probe;
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(r.loop.cpuMs / ((r.result.rps * r.loop.elapsedMs) / 1000))} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} |`,
     );
   }
   return lines.join('\n');
@@ -420,7 +422,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       const loop = await eventLoopDelay(service);
       const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
       rows.push(row);
-      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000))} ms a request\n`);
+      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(cpuMsPerRequest(result, loop))} ms a request\n`);
     }
     await service.stop();
     service = undefined;
@@ -516,7 +518,7 @@ async function runMixed(
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       ({ name, result, loop, warmUpLoop }) =>
-        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000))} |`,
+        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(cpuMsPerRequest(result, loop))} |`,
     ),
     '',
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,

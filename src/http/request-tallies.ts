@@ -10,27 +10,47 @@
  */
 import type { Counter, Registry } from 'prom-client';
 
+/** One entry per tuple of label values (given in `labelNames` order), made with its labels object the first time. */
+class ByLabelValues<T> {
+  readonly #entries = new Map<string, T>();
+
+  constructor(
+    private readonly labelNames: readonly string[],
+    private readonly make: (labels: Record<string, string>) => T,
+  ) {}
+
+  entry(values: readonly string[]): T {
+    const key = values.join('\u0000');
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      const labels: Record<string, string> = {};
+      this.labelNames.forEach((name, i) => (labels[name] = values[i]!));
+      entry = this.make(labels);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  values(): IterableIterator<T> {
+    return this.#entries.values();
+  }
+}
+
 /** Counts per label tuple; `flushInto` adds what was counted since the last flush to a Counter. */
 export class RequestCounts<Names extends string> {
-  readonly #entries = new Map<string, { labels: Record<Names, string>; pending: number }>();
+  readonly #counts: ByLabelValues<{ labels: Record<Names, string>; pending: number }>;
 
-  constructor(private readonly labelNames: readonly Names[]) {}
+  constructor(labelNames: readonly Names[]) {
+    this.#counts = new ByLabelValues(labelNames, (labels) => ({ labels: labels as Record<Names, string>, pending: 0 }));
+  }
 
   /** One more for these label values (in `labelNames` order). */
   add(...values: string[]): void {
-    const key = values.join('\u0000');
-    const entry = this.#entries.get(key);
-    if (entry) {
-      entry.pending++;
-      return;
-    }
-    const labels = {} as Record<Names, string>;
-    this.labelNames.forEach((name, i) => (labels[name] = values[i]!));
-    this.#entries.set(key, { labels, pending: 1 });
+    this.#counts.entry(values).pending++;
   }
 
   flushInto(counter: Counter<Names>): void {
-    for (const entry of this.#entries.values()) {
+    for (const entry of this.#counts.values()) {
       if (entry.pending === 0) continue;
       counter.inc(entry.labels, entry.pending);
       entry.pending = 0;
@@ -50,24 +70,19 @@ interface Series {
 export class LatencyHistogram {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
-  readonly #series = new Map<string, Series>();
+  readonly #series: ByLabelValues<Series>;
 
   constructor(
     readonly name: string,
     readonly help: string,
-    private readonly labelNames: readonly string[],
+    labelNames: readonly string[],
     private readonly bounds: readonly number[],
-  ) {}
+  ) {
+    this.#series = new ByLabelValues(labelNames, (labels) => ({ labels, buckets: new Float64Array(bounds.length + 1), sum: 0, count: 0 }));
+  }
 
   observe(seconds: number, ...values: string[]): void {
-    const key = values.join('\u0000');
-    let series = this.#series.get(key);
-    if (!series) {
-      const labels: Record<string, string> = {};
-      this.labelNames.forEach((name, i) => (labels[name] = values[i]!));
-      series = { labels, buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
-      this.#series.set(key, series);
-    }
+    const series = this.#series.entry(values);
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > this.bounds[bucket]!) bucket++;
     series.buckets[bucket]!++;
