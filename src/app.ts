@@ -98,7 +98,7 @@ export interface AppDependencies {
   referenceEt?: ReferenceEvapotranspirationOptions;
   /** The crop and growth-stage model catalogue; default the one in data/catalog. */
   catalog?: Catalog;
-  /** Worker threads for CPU-heavy work (map images); without them it runs on the event loop. */
+  /** Worker threads for CPU-heavy work (map images, the text of large answers); without them it runs on the event loop. */
   compute?: ComputePool;
 }
 
@@ -168,7 +168,7 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
     tokenGrant,
     rateLimiter: createKeyRateLimiter({ redis }),
     keyUsage: createKeyUsageCounter({ usage: store.usage, log }),
-    answers: createAnswerCache({ maxBytes: config.answerCacheBytes }),
+    answers: createAnswerCache({ maxBytes: config.answerCacheBytes, ...(deps.compute ? { writeRows: deps.compute.writeJsonRows } : {}) }),
     fields,
     plantings: createPlantingService(store, catalogData, clock),
     catalog: createCatalogService(catalogData),

@@ -20,6 +20,7 @@ import {
   type YearGenerator,
 } from '../weather/synthetic/year-generation.js';
 import { loadTimeZones } from '../weather/time-zone.js';
+import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
 import { registerLabelFonts } from '../maps/fonts.js';
 
 export interface ComputePool extends YearGenerator {
@@ -27,6 +28,11 @@ export interface ComputePool extends YearGenerator {
   readonly threads: number;
   /** Draws a map image plan into a PNG (each thread with its own reference geodata). */
   drawMapImage(plan: DrawPlan): Promise<Uint8Array>;
+  /**
+   * Writes rows' JSON (core/json-rows.ts): on a worker thread when they hold at least
+   * `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), else at once.
+   */
+  writeJsonRows(rows: JsonRows): string | Promise<string>;
   /** Stops the threads once the tasks in flight are done. */
   close(): Promise<void>;
 }
@@ -53,6 +59,13 @@ export interface StartUpLoad {
   /** The climatology file tasks will name (undefined: the shipped one). */
   climatologyPath?: string;
 }
+
+/**
+ * The fewest numbers whose rows a worker thread writes. Sending rows and their text between
+ * threads costs about what writing 100–200 numbers does; a 7-day observation list (~70 numbers)
+ * stays on the event loop, 30 days of weather norms (~500) and longer answers go to the threads.
+ */
+export const JSON_ROWS_ON_THREADS = 400;
 
 /** Default `niceIncrement`. */
 export const COMPUTE_NICE_INCREMENT = 5;
@@ -89,6 +102,8 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => pool.run(input, { name: 'hoursWithoutSoil' }) as Promise<HoursWithoutSoilOutput>,
     forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<PackedForecastWindow>,
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
+    writeJsonRows: (rows: JsonRows) =>
+      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(rows, { name: 'jsonRows' }) as Promise<string>),
     close: () => pool.close(),
   };
 }
@@ -113,6 +128,7 @@ export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
       drawing ??= createDrawingContext();
       return drawPlan(plan, drawing);
     },
+    writeJsonRows,
     close: async () => undefined,
   };
 }

@@ -7,6 +7,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
 import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
+import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
 import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
 const generation = createGenerationContext();
@@ -41,4 +42,8 @@ export async function drawMapImage(plan: DrawPlan) {
   // A small PNG may share a pooled buffer: copy it out so that it can be moved.
   const owned = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? bytes : bytes.slice();
   return move({ [transferableSymbol]: [owned.buffer], [valueSymbol]: owned });
+}
+
+export function jsonRows(rows: JsonRows): string {
+  return writeJsonRows(rows);
 }

@@ -16,7 +16,8 @@
  *
  * CSV is written as a stream, piece by piece (http/csv-table.ts); the pieces are kept once the
  * whole answer has been written. An answer that writes its own JSON (http/written-body.ts) is sent
- * as that text, and as CSV from its objects.
+ * as that text, and as CSV from its objects; the rows of one written from rows are written by the
+ * `writeRows` given (the compute pool's, so that large ones are written off the event loop).
  *
  * Entries are bounded by their total size in bytes (least recently used go first).
  */
@@ -25,7 +26,8 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type CsvLayout, csvText, pagingLinkHeader } from './csv-table.js';
 import { CSV_TYPE, csvLayoutFor, JSON_TYPE } from './representation.js';
-import { WrittenBody } from './written-body.js';
+import { writeJsonRows } from '../core/json-rows.js';
+import { type RowsWriter, WrittenBody, writtenJson } from './written-body.js';
 
 /** Headers that are part of an answer; every other header is set per request by the hooks. */
 const ANSWER_HEADERS = ['x-data-source', 'content-range', 'link'] as const;
@@ -59,11 +61,14 @@ export interface AnswerCache {
 export interface AnswerCacheOptions {
   /** Upper bound of the bodies kept, in bytes; 0 keeps nothing. */
   maxBytes: number;
+  /** Writes the rows of answers written from rows (default: on the calling thread). */
+  writeRows?: RowsWriter;
 }
 
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   let hits = 0;
   let misses = 0;
+  const writeRows = options.writeRows ?? writeJsonRows;
   const entries =
     options.maxBytes > 0
       ? new LRUCache<string, KeptAnswer>({
@@ -108,7 +113,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       if (csv) return sendCsv(reply, written ? written.object() : payload, csv, keptKey);
       // Not kept: objects go to Fastify's serializer, a written answer as its text.
       if (keptKey === null && !written) return payload;
-      const serialized = written ? written.json((value) => reply.serialize(value) as string) : reply.serialize(payload);
+      const serialized = written ? await writtenJson(written, (value) => reply.serialize(value) as string, writeRows) : reply.serialize(payload);
       reply.type(JSON_TYPE);
       if (keptKey === null) return serialized;
       const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as ArrayBuffer);

@@ -10,18 +10,49 @@
  * presenter's tests compare the two byte for byte.
  */
 
+import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+
+export { jsonNumber } from '../core/json-rows.js';
+
 export type Serialize = (value: unknown) => string;
+
+/** Writes rows' JSON (core/json-rows.ts), on the calling thread or on another. */
+export type RowsWriter = (rows: JsonRows) => string | Promise<string>;
+
+/** An answer whose JSON is its head with an array of rows (core/json-rows.ts) under one key. */
+export interface RowsAnswer {
+  /** The answer's JSON without the array (which the serializer writes as `[]`). */
+  head: () => Record<string, unknown>;
+  key: string;
+  rows: JsonRows;
+}
 
 export class WrittenBody {
   /**
    * @param object the answer as objects (what the presenter returns otherwise)
    * @param json its JSON; `serialize` is the route's response serializer, for the parts that are
    *   cheaper to leave to it (see `withArray`)
+   * @param parts for an answer written from rows, its parts: the rows may then be written by
+   *   another `RowsWriter` (see `writtenJson`)
    */
   constructor(
     readonly object: () => unknown,
     readonly json: (serialize: Serialize) => string,
+    readonly parts: RowsAnswer | null = null,
   ) {}
+
+  /** An answer written as `head` with `rows` under `key`. */
+  static ofRows(object: () => unknown, parts: RowsAnswer): WrittenBody {
+    return new WrittenBody(object, (serialize) => withArray(serialize, parts.head(), parts.key, writeJsonRows(parts.rows)), parts);
+  }
+}
+
+/** The JSON of `written`, its rows (if it has them) written by `writeRows`. */
+export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter): Promise<string> {
+  const parts = written.parts;
+  if (parts === null) return written.json(serialize);
+  const items = await writeRows(parts.rows);
+  return withArray(serialize, parts.head(), parts.key, items);
 }
 
 /** The JSON of `head` with the array under `key` written as `items` (the entries' JSON, comma-separated, no brackets). */
@@ -35,20 +66,21 @@ export function withArray(serialize: Serialize, head: Record<string, unknown>, k
   return text.slice(0, close) + items + text.slice(close);
 }
 
-/** A number as the response serializer writes a nullable number: null, NaN and ±Infinity as `null`. */
-export function jsonNumber(value: number | null): string {
-  return value === null || value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
-}
-
 /**
  * A writer of `,"_links":{…}` for daily entries whose links differ only in the middle of their
  * `self` href: `links` is one entry's links (its `self` is left out and written by the writer),
  * the href is `hrefStart + middle + hrefEnd`, and `middle` (a date or a day) needs no escaping.
  */
 export function entryLinksWriter(links: { self: unknown }, hrefStart: string, hrefEnd = ''): (middle: string) => string {
+  const [start, end] = entryLinksAround(links, hrefStart, hrefEnd);
+  return (middle) => start + middle + end;
+}
+
+/** The text before and after the middle of the `self` href of `entryLinksWriter`'s links. */
+export function entryLinksAround(links: { self: unknown }, hrefStart: string, hrefEnd = ''): [string, string] {
   const { self: _self, ...shared } = links;
   const sharedJson = JSON.stringify(shared);
   const start = `,"_links":{"self":{"href":${JSON.stringify(hrefStart).slice(0, -1)}`;
   const end = `${JSON.stringify(hrefEnd).slice(1)}}${sharedJson === '{}' ? '' : `,${sharedJson.slice(1, -1)}`}}`;
-  return (middle) => start + middle + end;
+  return [start, end];
 }

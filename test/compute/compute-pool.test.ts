@@ -1,7 +1,8 @@
 /** The compute pool: worker threads that generate synthetic years, as the calling thread would. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool } from '../../src/compute/compute-pool.js';
+import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool, JSON_ROWS_ON_THREADS } from '../../src/compute/compute-pool.js';
+import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
@@ -148,5 +149,23 @@ describe('compute pool', () => {
     } finally {
       await loaded.close();
     }
+  });
+
+  it('writes large rows of JSON on a worker thread and small ones at once, the text the calling thread writes', async () => {
+    const rowsOf = (count: number) =>
+      new RowLayout()
+        .text('{"day":"')
+        .string((i) => `d${i}`)
+        .text('","v":')
+        .number((i) => (i % 7 === 0 ? null : Math.sin(i) * 1000))
+        .text('}')
+        .rows(count);
+    const large = rowsOf(JSON_ROWS_ON_THREADS * 5);
+    const threaded = pool.writeJsonRows(large);
+    expect(threaded).toBeInstanceOf(Promise);
+    expect(await threaded).toBe(writeJsonRows(large));
+    expect(JSON.parse(`[${await threaded}]`)).toHaveLength(JSON_ROWS_ON_THREADS * 5);
+    const small = rowsOf(JSON_ROWS_ON_THREADS - 1);
+    expect(pool.writeJsonRows(small)).toBe(writeJsonRows(small));
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { manualClock } from '../../src/core/clock.js';
+import type { ComputePool } from '../../src/compute/compute-pool.js';
 import type { JobWorkerOptions } from '../../src/jobs/job-worker.js';
 import { createKeyService, type IssuedKey } from '../../src/services/key-service.js';
 import type { Store } from '../../src/store/store.js';
@@ -25,13 +26,13 @@ export async function createTestApp(
   kind: DatabaseKind = 'sqlite',
   env: Record<string, string> = {},
   weather?: WeatherSource,
-  options: { jobs?: JobWorkerOptions } = {},
+  options: { jobs?: JobWorkerOptions; compute?: ComputePool } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(kind);
   const clock = manualClock(TEST_NOW);
   // Rate limits high enough not to interfere; the rate-limit tests set their own.
   const config = loadConfig({ AGWX_BASE_URL: 'https://agwx.test', LOG_LEVEL: 'silent', AGWX_RATE_PER_MINUTE: '1000000', AGWX_ENTERPRISE_RATE_PER_MINUTE: '1000000', ...env });
-  const app = await buildApp({ config, store, clock, monotonic: clock.now, weather, logger: false, jobs: options.jobs });
+  const app = await buildApp({ config, store, clock, monotonic: clock.now, weather, logger: false, jobs: options.jobs, ...(options.compute ? { compute: options.compute } : {}) });
   await app.ready();
   const keys = createKeyService(store, clock);
   return {

@@ -8,7 +8,8 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
-import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksAround, WrittenBody } from '../../http/written-body.js';
+import { type JsonRows, RowLayout } from '../../core/json-rows.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic norms: one row per calendar day, after the location and the average accumulations. */
 export const AGRONOMIC_NORMS_CSV: CsvLayout = { rows: ['dailyNorms', 'dailyAverages'] };
@@ -88,46 +89,49 @@ export function agronomicNormsPresenter(view: AgronomicNormsView) {
         }
         return out;
       };
-      return new WrittenBody(
-        () => {
-          const out = head();
-          if (s.daily) out[daily] = indices.map((d) => entry(norms.dayAt(d), false));
-          out._links = links;
-          return out;
-        },
-        (serialize) => {
-          const out = head();
-          out._links = links;
-          return s.daily ? withArray(serialize, out, daily, writeEntries(norms, indices)) : serialize(out);
-        },
-      );
+      const objects = () => {
+        const out = head();
+        if (s.daily) out[daily] = indices.map((d) => entry(norms.dayAt(d), false));
+        out._links = links;
+        return out;
+      };
+      const headWithLinks = () => ({ ...head(), _links: links });
+      if (!s.daily) return new WrittenBody(objects, (serialize) => serialize(headWithLinks()));
+      return WrittenBody.ofRows(objects, { head: headWithLinks, key: daily, rows: entryRows(norms, indices) });
     },
   };
 
-  /** The JSON of the daily entries at `indices`, comma-separated: what `entry(day, false)` serializes to. */
-  function writeEntries(norms: AgronomicNorms, indices: readonly number[]): string {
+  /** The daily entries at `indices` as rows (core/json-rows.ts): their text is what `entry(day, false)` serializes to. */
+  function entryRows(norms: AgronomicNorms, indices: readonly number[]): JsonRows {
+    const days = indices.map((d) => norms.dayAt(d));
     const unitsEnd = `,"units":${JSON.stringify(units)}}`;
-    const depthJson = (mm: number | null) => jsonNumber(depth(mm));
-    const numberJson = statistics
-      ? (v: NormStatistic) => `{"average":${jsonNumber(v.average)},"stdDev":${jsonNumber(v.stdDev)}}`
-      : (v: NormStatistic) => jsonNumber(v.average);
-    const amountJson = statistics
-      ? (v: NormStatistic) => `{"average":${depthJson(v.average)},"stdDev":${depthJson(v.stdDev)}${unitsEnd}`
-      : (v: NormStatistic) => `{"amount":${depthJson(v.average)}${unitsEnd}`;
-    const links = entryLinksWriter(entryLinks(''), `${view.place.basePath}/agronomicnorms/`, view.yearsSuffix);
-    let text = '';
-    for (let k = 0; k < indices.length; k++) {
-      const day = norms.dayAt(indices[k]!);
-      let e = `${k === 0 ? '' : ','}{"day":${JSON.stringify(day.day)}`;
-      if (s.gdd) e += `,"gdd":${numberJson(day.gdd)}`;
-      if (s.pet) e += `,"pet":${amountJson(day.pet)}`;
-      if (s.ppet) e += `,"ppet":${numberJson(day.ppet)}`;
-      if (s.accumulatedGdd) e += `,"accumulatedGdd":${numberJson(day.accumulatedGdd)}`;
-      if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(day.accumulatedPrecipitation)}`;
-      if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(day.accumulatedPet)}`;
-      if (s.accumulatedPpet) e += `,"accumulatedPpet":${numberJson(day.accumulatedPpet)}`;
-      text += `${e}${links(day.day)}}`;
-    }
-    return text;
+    const layout = new RowLayout().text('{"day":"').string((i) => days[i]!.day).text('"');
+    type Read = (day: AgronomicDayNorms) => NormStatistic;
+    const depthOf = (mm: number | null) => (mm === null ? null : usa ? millimetersToInches(mm) : mm);
+    const numberHoles = (name: string, read: Read) => {
+      layout.text(`,"${name}":`);
+      if (!statistics) return layout.number((i) => read(days[i]!).average);
+      return layout
+        .text('{"average":')
+        .number((i) => read(days[i]!).average)
+        .text(',"stdDev":')
+        .number((i) => read(days[i]!).stdDev)
+        .text('}');
+    };
+    const amountHoles = (name: string, read: Read) => {
+      layout.text(`,"${name}":{"${statistics ? 'average' : 'amount'}":`).number((i) => depthOf(read(days[i]!).average));
+      if (statistics) layout.text(',"stdDev":').number((i) => depthOf(read(days[i]!).stdDev));
+      return layout.text(unitsEnd);
+    };
+    if (s.gdd) numberHoles('gdd', (d) => d.gdd);
+    if (s.pet) amountHoles('pet', (d) => d.pet);
+    if (s.ppet) numberHoles('ppet', (d) => d.ppet);
+    if (s.accumulatedGdd) numberHoles('accumulatedGdd', (d) => d.accumulatedGdd);
+    if (s.accumulatedPrecipitation) amountHoles('accumulatedPrecipitation', (d) => d.accumulatedPrecipitation);
+    if (s.accumulatedPet) amountHoles('accumulatedPet', (d) => d.accumulatedPet);
+    if (s.accumulatedPpet) numberHoles('accumulatedPpet', (d) => d.accumulatedPpet);
+    const [linksStart, linksEnd] = entryLinksAround(entryLinks(''), `${view.place.basePath}/agronomicnorms/`, view.yearsSuffix);
+    layout.text(linksStart).string((i) => days[i]!.day).text(`${linksEnd}}`);
+    return layout.rows(days.length);
   }
 }

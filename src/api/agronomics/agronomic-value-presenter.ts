@@ -7,7 +7,8 @@ import { precipitationUnits } from '../weather/unit-labels.js';
 import { presentLocation } from '../weather/weather-place.js';
 import { type AgronomicLinks, agronomicLinkMaker, type AgronomicPlace } from './agronomic-place.js';
 import type { AgronomicSelection } from './agronomic-properties.js';
-import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksAround, WrittenBody } from '../../http/written-body.js';
+import { type JsonRows, RowLayout } from '../../core/json-rows.js';
 
 /** CSV (http/csv-table.ts) of this JSON. Agronomic values: one row per day, after the location and the range's accumulations. */
 export const AGRONOMIC_VALUES_CSV: CsvLayout = { rows: ['dailyValues'] };
@@ -82,41 +83,37 @@ export function agronomicValuesPresenter(view: AgronomicValuesView) {
       };
       const count = values.dates.length;
       const order = (k: number) => (descending ? count - 1 - k : k);
-      return new WrittenBody(
-        () => {
-          const out = head();
-          if (s.daily) out.dailyValues = Array.from({ length: count }, (_, k) => entry(values, order(k), false));
-          out._links = links;
-          return out;
-        },
-        (serialize) => {
-          const out = head();
-          out._links = links;
-          return s.daily ? withArray(serialize, out, 'dailyValues', writeEntries(values, order)) : serialize(out);
-        },
-      );
+      const objects = () => {
+        const out = head();
+        if (s.daily) out.dailyValues = Array.from({ length: count }, (_, k) => entry(values, order(k), false));
+        out._links = links;
+        return out;
+      };
+      const headWithLinks = () => ({ ...head(), _links: links });
+      if (!s.daily) return new WrittenBody(objects, (serialize) => serialize(headWithLinks()));
+      return WrittenBody.ofRows(objects, { head: headWithLinks, key: 'dailyValues', rows: entryRows(values, order) });
     },
   };
 
-  /** The JSON of the daily entries in `order`, comma-separated: what `entry(values, i, false)` serializes to. */
-  function writeEntries(values: AgronomicValues, order: (k: number) => number): string {
+  /** The daily entries in `order` as rows (core/json-rows.ts): their text is what `entry(values, i, false)` serializes to. */
+  function entryRows(values: AgronomicValues, order: (k: number) => number): JsonRows {
     const unitsEnd = `,"units":${JSON.stringify(units)}}`;
-    const amountJson = (mm: number) => `{"amount":${jsonNumber(mm === mm ? (usa ? millimetersToInches(mm) : mm) : null)}${unitsEnd}`;
-    const links = entryLinksWriter(entryLinks(''), agronomicValuePath(place, ''));
-    let text = '';
-    for (let k = 0; k < values.dates.length; k++) {
-      const i = order(k);
-      const date = values.dates[i]!;
-      let e = `${k === 0 ? '' : ','}{"date":"${date}"`;
-      if (s.gdd) e += `,"gdd":${jsonNumber(values.gdd[i]!)}`;
-      if (s.pet) e += `,"pet":${amountJson(values.pet[i]!)}`;
-      if (s.ppet) e += `,"ppet":${jsonNumber(values.ppet[i]!)}`;
-      if (s.accumulatedGdd) e += `,"accumulatedGdd":${jsonNumber(values.accumulatedGdd[i]!)}`;
-      if (s.accumulatedPrecipitation) e += `,"accumulatedPrecipitation":${amountJson(values.accumulatedPrecipitation[i]!)}`;
-      if (s.accumulatedPet) e += `,"accumulatedPet":${amountJson(values.accumulatedPet[i]!)}`;
-      if (s.accumulatedPpet) e += `,"accumulatedPpet":${jsonNumber(values.accumulatedPpet[i]!)}`;
-      text += `${e}${links(date)}}`;
-    }
-    return text;
+    const layout = new RowLayout().text('{"date":"').string((i) => values.dates[i]!).text('"');
+    const numberHole = (name: string, column: Float64Array) => layout.text(`,"${name}":`).number((i) => column[i]!);
+    const amountHole = (name: string, column: Float64Array) =>
+      layout
+        .text(`,"${name}":{"amount":`)
+        .number(usa ? (i) => millimetersToInches(column[i]!) : (i) => column[i]!)
+        .text(unitsEnd);
+    if (s.gdd) numberHole('gdd', values.gdd);
+    if (s.pet) amountHole('pet', values.pet);
+    if (s.ppet) numberHole('ppet', values.ppet);
+    if (s.accumulatedGdd) numberHole('accumulatedGdd', values.accumulatedGdd);
+    if (s.accumulatedPrecipitation) amountHole('accumulatedPrecipitation', values.accumulatedPrecipitation);
+    if (s.accumulatedPet) amountHole('accumulatedPet', values.accumulatedPet);
+    if (s.accumulatedPpet) numberHole('accumulatedPpet', values.accumulatedPpet);
+    const [linksStart, linksEnd] = entryLinksAround(entryLinks(''), agronomicValuePath(place, ''));
+    layout.text(linksStart).string((i) => values.dates[i]!).text(`${linksEnd}}`);
+    return layout.rows(values.dates.length, order);
   }
 }

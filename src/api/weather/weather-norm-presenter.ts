@@ -3,7 +3,8 @@ import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
-import { entryLinksWriter, jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
+import { entryLinksAround, WrittenBody } from '../../http/written-body.js';
+import { type JsonRows, RowLayout } from '../../core/json-rows.js';
 import type { DayNorms, NormQuantity, NormStatistic } from '../../services/weather-norm-service.js';
 import {
   depthInUnitSystem,
@@ -93,50 +94,44 @@ export function weatherNormPresenter(view: WeatherNormView) {
 }
 
 /**
- * The presenter's days written straight into JSON text (http/written-body.ts), in the response
- * schema's key order: for one request's view, a function giving each day's JSON as the response
- * serializer writes it.
+ * The presenter's days as rows of JSON text (core/json-rows.ts, http/written-body.ts), in the
+ * response schema's key order: their text is what the response serializer writes of each day.
  */
-export function weatherNormWriter(view: WeatherNormView): (norms: DayNorms) => string {
+export function weatherNormRows(view: WeatherNormView, days: readonly DayNorms[]): JsonRows {
   const { temperature, temperatureSpread, depth, speed, tUnits, pUnits, wUnits } = scales(view.units);
   const shows = (name: string) => view.chosen === null || view.chosen.has(name);
-  const scaled = (value: number | null, scale: Scale) => jsonNumber(value === null ? null : scale(value));
-  const withUnits = (key: string, average: Scale, spread: Scale, units: string) => {
-    const start = `,${JSON.stringify(key)}:{"average":`;
-    const end = `,"units":${JSON.stringify(units)}}`;
-    return (s: NormStatistic) => `${start}${scaled(s.average, average)},"stdDev":${scaled(s.stdDev, spread)}${end}`;
+  const layout = new RowLayout().text('{"day":"').string((i) => days[i]!.day).text('"');
+  if (shows('location')) layout.text(`,"location":${JSON.stringify(presentLocation(view.place.location))}`);
+  const scaled = (value: number | null, scale: Scale) => (value === null ? null : scale(value));
+  // Each statistic in the schema's order; averageWind cannot be left out.
+  const add = (key: NormQuantity, average: Scale, spread: Scale, units: string | null) => {
+    if (key !== 'averageWind' && !shows(key)) return;
+    layout
+      .text(`,${JSON.stringify(key)}:{"average":`)
+      .number(average === same ? (i) => days[i]![key].average : (i) => scaled(days[i]![key].average, average))
+      .text(',"stdDev":')
+      .number(spread === same ? (i) => days[i]![key].stdDev : (i) => scaled(days[i]![key].stdDev, spread))
+      .text(units === null ? '}' : `,"units":${JSON.stringify(units)}}`);
   };
-  const percent = (key: string) => {
-    const start = `,${JSON.stringify(key)}:{"average":`;
-    return (s: NormStatistic) => `${start}${jsonNumber(s.average)},"stdDev":${jsonNumber(s.stdDev)}}`;
-  };
-  const location = shows('location') ? `,"location":${JSON.stringify(presentLocation(view.place.location))}` : '';
-  // Each statistic in the schema's order, with its writer; averageWind cannot be left out.
-  const statistics: [NormQuantity, (s: NormStatistic) => string][] = [];
-  const add = (key: NormQuantity, write: (s: NormStatistic) => string) => {
-    if (key === 'averageWind' || shows(key)) statistics.push([key, write]);
-  };
-  add('meanTemp', withUnits('meanTemp', temperature, temperatureSpread, tUnits));
-  add('maxTemp', withUnits('maxTemp', temperature, temperatureSpread, tUnits));
-  add('minTemp', withUnits('minTemp', temperature, temperatureSpread, tUnits));
-  add('precipitation', withUnits('precipitation', depth, depth, pUnits));
-  add('solar', withUnits('solar', same, same, SOLAR_UNITS));
-  add('minHumidity', percent('minHumidity'));
-  add('maxHumidity', percent('maxHumidity'));
-  add('dailyMaxWind', withUnits('dailyMaxWind', speed, speed, wUnits));
-  add('averageWind', withUnits('averageWind', speed, speed, wUnits));
-  const links = entryLinksWriter(normLinks(view, ''), `${view.place.basePath}/norms/`, view.yearsSuffix);
-  return (norms) => {
-    let json = `{"day":${JSON.stringify(norms.day)}${location}`;
-    for (const [key, write] of statistics) json += write(norms[key]);
-    return `${json}${links(norms.day)}}`;
-  };
+  add('meanTemp', temperature, temperatureSpread, tUnits);
+  add('maxTemp', temperature, temperatureSpread, tUnits);
+  add('minTemp', temperature, temperatureSpread, tUnits);
+  add('precipitation', depth, depth, pUnits);
+  add('solar', same, same, SOLAR_UNITS);
+  add('minHumidity', same, same, null);
+  add('maxHumidity', same, same, null);
+  add('dailyMaxWind', speed, speed, wUnits);
+  add('averageWind', speed, speed, wUnits);
+  const [linksStart, linksEnd] = entryLinksAround(normLinks(view, ''), `${view.place.basePath}/norms/`, view.yearsSuffix);
+  layout.text(linksStart).string((i) => days[i]!.day).text(`${linksEnd}}`);
+  return layout.rows(days.length);
 }
 
-/** A list answer: `norms` (the days in answer order) and its `_links`, the days' JSON written as text. */
+/** A list answer: `norms` (the days in answer order) and its `_links`, the days' JSON written as rows. */
 export function weatherNormListAnswer(days: readonly DayNorms[], view: WeatherNormView, links: unknown): WrittenBody {
-  return new WrittenBody(
-    () => ({ norms: days.map(weatherNormPresenter(view)), _links: links }),
-    (serialize) => withArray(serialize, { norms: [], _links: links }, 'norms', days.map(weatherNormWriter(view)).join(',')),
-  );
+  return WrittenBody.ofRows(() => ({ norms: days.map(weatherNormPresenter(view)), _links: links }), {
+    head: () => ({ norms: [], _links: links }),
+    key: 'norms',
+    rows: weatherNormRows(view, days),
+  });
 }

@@ -1,0 +1,105 @@
+/**
+ * Rows of JSON text alike in all but their numbers and a few strings: the daily entries of a
+ * large answer (agronomic values and norms, weather norms). A presenter lays out one row as fixed
+ * text with holes (`RowLayout`), reads the values of every row into plain arrays (`JsonRows`), and
+ * the text is written by interleaving the two (`writeJsonRows`). The written text is what the
+ * presenter's objects serialize to; its tests compare the two byte for byte.
+ *
+ * Writing the numbers is most of the cost of such an answer (each is written in the shortest form
+ * that reads back as the same double). `JsonRows` holds only strings and a `Float64Array`, so the
+ * writing can run on another thread (compute/compute-pool.ts) while the event loop goes on.
+ */
+
+/** Rows ready to be written: everything `writeJsonRows` reads, and nothing else (it is sent to worker threads). */
+export interface JsonRows {
+  /** The fixed text of a row around its holes: `pieces[0] hole 0 pieces[1] hole 1 … pieces[holes.length]`. */
+  pieces: string[];
+  /** Per hole: `k ≥ 0` writes the row's number `k`; `k < 0` writes the row's string `-k - 1`. */
+  holes: Int32Array;
+  /** Numbers of a row (its number holes). */
+  numberCount: number;
+  /** Strings of a row (its string holes). */
+  stringCount: number;
+  rowCount: number;
+  /** `rowCount × numberCount`, row by row; NaN and ±Infinity are written as `null`. */
+  numbers: Float64Array;
+  /** `rowCount × stringCount`, row by row; written as they are (JSON text: dates and days need no escaping). */
+  strings: string[];
+}
+
+/** A number as JSON: null, NaN and ±Infinity as `null` (what the response serializer writes for a nullable number). */
+export function jsonNumber(value: number | null): string {
+  return value === null || value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
+}
+
+/** The rows' JSON, comma-separated (no brackets). */
+export function writeJsonRows(rows: JsonRows): string {
+  const { pieces, holes, numbers, strings, numberCount, stringCount, rowCount } = rows;
+  const holeCount = holes.length;
+  const first = pieces[0]!;
+  let text = '';
+  for (let row = 0; row < rowCount; row++) {
+    const n = row * numberCount;
+    const s = row * stringCount - 1;
+    let entry = row === 0 ? first : ',' + first;
+    for (let h = 0; h < holeCount; h++) {
+      const k = holes[h]!;
+      entry += (k >= 0 ? jsonNumber(numbers[n + k]!) : strings[s - k]!) + pieces[h + 1]!;
+    }
+    text += entry;
+  }
+  return text;
+}
+
+/**
+ * The layout of one row, built in writing order: fixed text, and holes that read a row's value.
+ *
+ * ```ts
+ * const layout = new RowLayout().text('{"date":"').string((i) => dates[i]).text('","gdd":').number((i) => gdd[i]).text('}');
+ * const rows = layout.rows(dates.length);
+ * ```
+ */
+export class RowLayout {
+  readonly #pieces: string[] = [''];
+  readonly #holes: number[] = [];
+  readonly #numbers: ((row: number) => number | null)[] = [];
+  readonly #strings: ((row: number) => string)[] = [];
+
+  /** Fixed text. */
+  text(text: string): this {
+    this.#pieces[this.#pieces.length - 1] += text;
+    return this;
+  }
+
+  /** A number read from row `i` (null, NaN and ±Infinity are written as `null`). */
+  number(read: (i: number) => number | null): this {
+    this.#holes.push(this.#numbers.length);
+    this.#numbers.push(read);
+    this.#pieces.push('');
+    return this;
+  }
+
+  /** JSON text read from row `i`, written as it is. */
+  string(read: (i: number) => string): this {
+    this.#holes.push(-1 - this.#strings.length);
+    this.#strings.push(read);
+    this.#pieces.push('');
+    return this;
+  }
+
+  /** The values of rows `at(0) … at(count - 1)` (row `k` of the text reads row `at(k)`; default: in order). */
+  rows(count: number, at: (k: number) => number = (k) => k): JsonRows {
+    const readNumbers = this.#numbers;
+    const readStrings = this.#strings;
+    const numberCount = readNumbers.length;
+    const stringCount = readStrings.length;
+    const numbers = new Float64Array(count * numberCount);
+    const strings = new Array<string>(count * stringCount);
+    for (let k = 0; k < count; k++) {
+      const i = at(k);
+      for (let j = 0; j < numberCount; j++) numbers[k * numberCount + j] = readNumbers[j]!(i) ?? Number.NaN;
+      for (let j = 0; j < stringCount; j++) strings[k * stringCount + j] = readStrings[j]!(i);
+    }
+    return { pieces: [...this.#pieces], holes: Int32Array.from(this.#holes), numberCount, stringCount, rowCount: count, numbers, strings };
+  }
+}
