@@ -161,7 +161,7 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
   const fields = createFieldService(store, clock);
   const observations = createObservationService(weather);
   const forecasts = createForecastService({ weather, clock });
-  const agronomicNorms = createAgronomicNormService({ weather, clock, elevation, referenceEt });
+  const agronomicNorms = createAgronomicNormService({ weather, clock, elevation, referenceEt, ...(deps.compute ? { compute: deps.compute } : {}) });
 
   return {
     tokens,

@@ -21,6 +21,7 @@ import {
 } from '../weather/synthetic/year-generation.js';
 import { loadTimeZones } from '../weather/time-zone.js';
 import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { registerLabelFonts } from '../maps/fonts.js';
 
 export interface ComputePool extends YearGenerator {
@@ -33,6 +34,8 @@ export interface ComputePool extends YearGenerator {
    * `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), else at once.
    */
   writeJsonRows(rows: JsonRows): string | Promise<string>;
+  /** Computes the daily values of agronomic norms' seasons (agronomy/agronomic-norm-values.ts). */
+  agronomicNormValues(input: AgronomicNormValuesInput): Promise<AgronomicNormValues>;
   /** Stops the threads once the tasks in flight are done. */
   close(): Promise<void>;
 }
@@ -105,6 +108,8 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows) =>
       rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(rows, { name: 'jsonRows' }) as Promise<string>),
+    // The seasons' weather is copied, not moved: a source may keep it.
+    agronomicNormValues: (input: AgronomicNormValuesInput) => pool.run(input, { name: 'agronomicNormValues' }) as Promise<AgronomicNormValues>,
     close: () => pool.close(),
   };
 }
@@ -130,6 +135,7 @@ export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
       return drawPlan(plan, drawing);
     },
     writeJsonRows,
+    agronomicNormValues: async (input: AgronomicNormValuesInput) => agronomicNormValues(input),
     close: async () => undefined,
   };
 }

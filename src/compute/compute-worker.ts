@@ -8,6 +8,7 @@ import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
 import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+import { agronomicNormValueBuffers, agronomicNormValues as computeAgronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
 const generation = createGenerationContext();
@@ -46,4 +47,9 @@ export async function drawMapImage(plan: DrawPlan) {
 
 export function jsonRows(rows: JsonRows): string {
   return writeJsonRows(rows);
+}
+
+export function agronomicNormValues(input: AgronomicNormValuesInput) {
+  const output = computeAgronomicNormValues(input);
+  return move({ [transferableSymbol]: agronomicNormValueBuffers(output), [valueSymbol]: output });
 }

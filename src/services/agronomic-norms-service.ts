@@ -14,26 +14,20 @@
  * day (in the same year when it comes earlier in the calendar, otherwise in the year before).
  *
  * Each season is fetched with one `daily()` request, from its accumulation start to its last
- * day (all seasons concurrently), and computed in one pass over typed arrays.
+ * day (all seasons concurrently), and computed in one pass over typed arrays
+ * (agronomy/agronomic-norm-values.ts; on a worker thread of the compute pool when one is given).
  *
  * Statistics per year: a day's P/PET is the day's precipitation / PET (left out where PET is 0),
  * the accumulated P/PET is the year's accumulated precipitation / accumulated PET; average and
  * standard deviation are taken over the years' ratios.
  */
 import type { GddParameters } from '../agronomy/gdd.js';
-import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
+import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
-import { fromEpochDay, isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
+import { isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
 import type { WeatherSource } from '../weather/weather-source.js';
-import {
-  accumulateInto,
-  dailyAgronomicSeries,
-  fillDailyAgronomicSeriesFromColumns,
-  placeReferenceEt,
-  ppetOrNaN,
-  type RunningTotals,
-} from '../agronomy/agronomic-series.js';
+import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput, type NormSeason } from '../agronomy/agronomic-norm-values.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { agronomicPlace } from './agronomic-values-service.js';
 import { placeDailySeries, type WeatherLocation } from './weather-service.js';
@@ -105,11 +99,14 @@ export interface AgronomicNormDependencies {
   clock: Clock;
   elevation: ElevationModel;
   referenceEt?: ReferenceEvapotranspirationOptions;
+  /** Computes the seasons' daily values (the compute pool's worker threads); default on the calling thread. */
+  compute?: { agronomicNormValues(input: AgronomicNormValuesInput): Promise<AgronomicNormValues> };
 }
 
 export function createAgronomicNormService(deps: AgronomicNormDependencies): AgronomicNormService {
   const { weather, clock, elevation } = deps;
   const referenceEt = deps.referenceEt ?? {};
+  const compute = deps.compute ? (input: AgronomicNormValuesInput) => deps.compute!.agronomicNormValues(input) : async (input: AgronomicNormValuesInput) => agronomicNormValues(input);
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
@@ -121,62 +118,20 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
 
       const dayCount = request.days.length;
       const yearCount = years.length;
-      const offsetTables = { leap: dayOffsets(request, true), common: dayOffsets(request, false) };
-      // values[q][dayIndex * yearCount + yearIndex]; NaN where a year has no value.
-      const values = DAILY_NORM_QUANTITIES.map(() => new Float64Array(dayCount * yearCount));
-      const [gddColumn, petColumn, ppetColumn, accGddColumn, accPrecipitationColumn, accPetColumn, accPpetColumn] = values as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
-      const yearTotals = { gdd: new Float64Array(yearCount), precipitation: new Float64Array(yearCount), pet: new Float64Array(yearCount), ppet: new Float64Array(yearCount) };
-      const longest = Math.max(0, ...results.map((result) => result.length));
-      const series = dailyAgronomicSeries(longest);
-      const running: RunningTotals = {
-        gdd: new Float64Array(longest),
-        precipitation: new Float64Array(longest),
-        pet: new Float64Array(longest),
-        ppet: new Float64Array(longest),
-      };
-      const sources: string[] = [];
-      // One prepared reference ET per elevation named (normally one for all seasons).
-      const prepared = new Map<number | null, DailyReferenceEt>();
-      const petAt = (sourceElevation: number | null | undefined): DailyReferenceEt => {
-        const key = sourceElevation ?? null;
-        let pet = prepared.get(key);
-        if (!pet) prepared.set(key, (pet = placeReferenceEt(agronomicPlace(location, key, elevation), referenceEt)));
-        return pet;
-      };
-
-      results.forEach((result, y) => {
-        sources.push(result.source);
-        const length = result.length;
-        fillDailyAgronomicSeriesFromColumns({ firstEpochDay: result.firstEpochDay, ...result.values }, 0, length, petAt(result.elevation), request.gdd, series, 0);
-        accumulateInto(series, length, running);
-        const season = seasonRange(request, years[y]!);
-        const shift = toEpochDay(season.start) - toEpochDay(fetches[y]!.start);
-        const offsets = isLeapYear(februaryYearOf(request, years[y]!)) ? offsetTables.leap : offsetTables.common;
-        for (let d = 0; d < dayCount; d++) {
-          const i = shift + offsets[d]!;
-          const slot = d * yearCount + y;
-          gddColumn[slot] = series.gdd[i]!;
-          petColumn[slot] = series.pet[i]!;
-          ppetColumn[slot] = ppetOrNaN(series.precipitation[i]!, series.pet[i]!);
-          accGddColumn[slot] = running.gdd[i]!;
-          accPrecipitationColumn[slot] = running.precipitation[i]!;
-          accPetColumn[slot] = running.pet[i]!;
-          accPpetColumn[slot] = running.ppet[i]!;
-        }
-        const last = length - 1;
-        yearTotals.gdd[y] = running.gdd[last]!;
-        yearTotals.precipitation[y] = running.precipitation[last]!;
-        yearTotals.pet[y] = running.pet[last]!;
-        yearTotals.ppet[y] = running.ppet[last]!;
+      const seasons: NormSeason[] = results.map((result, y) => {
+        const { tmax, tmin, precipitation, solar, rhMax, rhMin, vapourPressure, rhMean, windAverage } = result.values;
+        return {
+          columns: { firstEpochDay: result.firstEpochDay, tmax, tmin, precipitation, solar, rhMax, rhMin, vapourPressure, rhMean, windAverage },
+          length: result.length,
+          place: agronomicPlace(location, result.elevation, elevation),
+          shift: toEpochDay(seasonRange(request, years[y]!).start) - toEpochDay(fetches[y]!.start),
+          leap: isLeapYear(februaryYearOf(request, years[y]!)),
+        };
       });
+      const sources = results.map((result) => result.source);
+      const input = { seasons, offsets: { leap: dayOffsets(request, true), common: dayOffsets(request, false) }, dayCount, gdd: request.gdd, referenceEt };
+      const values = await compute(input);
+      const yearTotals = values.totals;
 
       const yearValues: number[] = new Array<number>(yearCount);
       const statisticOf = (column: Float64Array, from: number) => {
@@ -198,13 +153,13 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
           const from = d * yearCount;
           return {
             day: request.days[d]!,
-            gdd: statisticOf(gddColumn, from),
-            pet: statisticOf(petColumn, from),
-            ppet: statisticOf(ppetColumn, from),
-            accumulatedGdd: statisticOf(accGddColumn, from),
-            accumulatedPrecipitation: statisticOf(accPrecipitationColumn, from),
-            accumulatedPet: statisticOf(accPetColumn, from),
-            accumulatedPpet: statisticOf(accPpetColumn, from),
+            gdd: statisticOf(values.gdd, from),
+            pet: statisticOf(values.pet, from),
+            ppet: statisticOf(values.ppet, from),
+            accumulatedGdd: statisticOf(values.accumulatedGdd, from),
+            accumulatedPrecipitation: statisticOf(values.accumulatedPrecipitation, from),
+            accumulatedPet: statisticOf(values.accumulatedPet, from),
+            accumulatedPpet: statisticOf(values.accumulatedPpet, from),
           };
         },
       };

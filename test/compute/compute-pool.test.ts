@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool, JSON_ROWS_ON_THREADS } from '../../src/compute/compute-pool.js';
 import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
+import { type AgronomicNormValuesInput, agronomicNormValues } from '../../src/agronomy/agronomic-norm-values.js';
+import { resolveGddParameters } from '../../src/agronomy/gdd.js';
+import { toEpochDay } from '../../src/core/dates.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
@@ -167,5 +170,45 @@ describe('compute pool', () => {
     expect(JSON.parse(`[${await threaded}]`)).toHaveLength(JSON_ROWS_ON_THREADS * 5);
     const small = rowsOf(JSON_ROWS_ON_THREADS - 1);
     expect(pool.writeJsonRows(small)).toBe(writeJsonRows(small));
+  });
+
+  it('computes the daily values of agronomic norms on a worker thread as the calling thread does', async () => {
+    // Two seasons of 60 days from their accumulation start (the requested days start 20 days in), at two elevations.
+    const season = (year: number, elevationM: number) => {
+      const column = (f: (i: number) => number) => Float64Array.from({ length: 60 }, (_, i) => f(i));
+      return {
+        columns: {
+          firstEpochDay: toEpochDay(`${year}-04-01`),
+          tmax: column((i) => 18 + 8 * Math.sin(i / 7 + year)),
+          tmin: column((i) => 6 + 4 * Math.cos(i / 5)),
+          precipitation: column((i) => (i % 6 === 0 ? 7.5 : 0)),
+          solar: column((i) => 5200 + 30 * i),
+          rhMax: column(() => 88),
+          rhMin: column((i) => 35 + (i % 10)),
+          vapourPressure: column(() => Number.NaN),
+          rhMean: column(() => Number.NaN),
+          windAverage: column((i) => 2 + (i % 4) / 2),
+        },
+        length: 60,
+        place: { latitude: 41.6, elevationM, windHeightM: 10 },
+        shift: 20,
+        leap: year % 4 === 0,
+      };
+    };
+    const offsets = Array.from({ length: 40 }, (_, d) => d);
+    const input: AgronomicNormValuesInput = {
+      seasons: [season(2019, 280), season(2020, 310)],
+      offsets: { leap: offsets, common: offsets },
+      dayCount: 40,
+      gdd: resolveGddParameters(),
+      referenceEt: {},
+    };
+    const [threaded, inline] = await Promise.all([pool.agronomicNormValues(input), inlineComputePool().agronomicNormValues(input)]);
+    expect(threaded).toEqual(agronomicNormValues(input));
+    expect(threaded).toEqual(inline);
+    // Day 0 of season 1 is index 20 of its weather; its running total counts the 20 days before.
+    expect(threaded.accumulatedGdd[1]).toBeGreaterThan(threaded.gdd[1]! * 5);
+    expect(Array.from(threaded.pet).every((pet) => pet > 0)).toBe(true);
+    expect(input.seasons[0]!.columns.tmax.length).toBe(60); // the weather handed over is still the caller's
   });
 });
