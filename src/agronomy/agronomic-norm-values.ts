@@ -11,6 +11,7 @@ import {
   accumulateInto,
   type AgronomicColumns,
   type AgronomicPlace,
+  type AgronomicValueColumns,
   dailyAgronomicSeries,
   fillDailyAgronomicSeriesFromColumns,
   placeReferenceEt,
@@ -44,14 +45,7 @@ export interface AgronomicNormValuesInput {
 }
 
 /** Values by requested day and season: `[dayIndex * seasonCount + seasonIndex]`, NaN where a season has none. */
-export interface AgronomicNormValues {
-  gdd: Float64Array;
-  pet: Float64Array;
-  ppet: Float64Array;
-  accumulatedGdd: Float64Array;
-  accumulatedPrecipitation: Float64Array;
-  accumulatedPet: Float64Array;
-  accumulatedPpet: Float64Array;
+export interface AgronomicNormValues extends AgronomicValueColumns {
   /** Each season's totals over its whole range (from the accumulation start). */
   totals: { gdd: Float64Array; precipitation: Float64Array; pet: Float64Array; ppet: Float64Array };
 }

@@ -46,6 +46,17 @@ export interface DailyAgronomicSeries {
   pet: Float64Array;
 }
 
+/** The quantities the agronomic endpoints serve per day, one value per index (NaN = no value). */
+export interface AgronomicValueColumns {
+  gdd: Float64Array;
+  pet: Float64Array;
+  ppet: Float64Array;
+  accumulatedGdd: Float64Array;
+  accumulatedPrecipitation: Float64Array;
+  accumulatedPet: Float64Array;
+  accumulatedPpet: Float64Array;
+}
+
 export function dailyAgronomicSeries(length: number): DailyAgronomicSeries {
   return { gdd: new Float64Array(length), precipitation: new Float64Array(length), pet: new Float64Array(length) };
 }

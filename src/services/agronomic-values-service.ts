@@ -24,6 +24,7 @@ import {
   ppetOrNaN,
   runningTotals,
   type AgronomicPlace,
+  type AgronomicValueColumns,
 } from '../agronomy/agronomic-series.js';
 import type { GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
@@ -66,17 +67,10 @@ export interface AgronomicValuesRequest {
 }
 
 /** The requested days, ascending; amounts in mm, GDD in the parameters' unit system, NaN = no value. */
-export interface AgronomicValues {
+export interface AgronomicValues extends AgronomicValueColumns {
   /** Provenance of the numbers: the daily source, then the forecast source. */
   sources: string[];
   dates: IsoDate[];
-  gdd: Float64Array;
-  pet: Float64Array;
-  ppet: Float64Array;
-  accumulatedGdd: Float64Array;
-  accumulatedPrecipitation: Float64Array;
-  accumulatedPet: Float64Array;
-  accumulatedPpet: Float64Array;
 }
 
 export interface AgronomicValuesService {
