@@ -24,7 +24,8 @@ export interface RowsAnswer {
   /** The answer's JSON without the array (which the serializer writes as `[]`). */
   head: () => Record<string, unknown>;
   key: string;
-  rows: JsonRows;
+  /** The array's rows; null when the answer has no such array (its JSON is the head alone). */
+  rows: JsonRows | null;
 }
 
 export class WrittenBody {
@@ -41,16 +42,17 @@ export class WrittenBody {
     readonly parts: RowsAnswer | null = null,
   ) {}
 
-  /** An answer written as `head` with `rows` under `key`. */
+  /** An answer written as `head` with `rows` under `key` (the head alone when `rows` is null). */
   static ofRows(object: () => unknown, parts: RowsAnswer): WrittenBody {
-    return new WrittenBody(object, (serialize) => withArray(serialize, parts.head(), parts.key, writeJsonRows(parts.rows)), parts);
+    const { head, key, rows } = parts;
+    return new WrittenBody(object, (serialize) => (rows === null ? serialize(head()) : withArray(serialize, head(), key, writeJsonRows(rows))), parts);
   }
 }
 
 /** The JSON of `written`, its rows (if it has them) written by `writeRows`. */
 export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter): Promise<string> {
   const parts = written.parts;
-  if (parts === null) return written.json(serialize);
+  if (parts === null || parts.rows === null) return written.json(serialize);
   const items = await writeRows(parts.rows);
   return withArray(serialize, parts.head(), parts.key, items);
 }

@@ -106,7 +106,7 @@ export interface AgronomicNormDependencies {
 export function createAgronomicNormService(deps: AgronomicNormDependencies): AgronomicNormService {
   const { weather, clock, elevation } = deps;
   const referenceEt = deps.referenceEt ?? {};
-  const compute = deps.compute ? (input: AgronomicNormValuesInput) => deps.compute!.agronomicNormValues(input) : async (input: AgronomicNormValuesInput) => agronomicNormValues(input);
+  const compute = deps.compute ?? { agronomicNormValues: async (input: AgronomicNormValuesInput) => agronomicNormValues(input) };
   return {
     async norms(location, request) {
       const { period, years } = chooseYears(location, request, clock);
@@ -130,7 +130,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
       });
       const sources = results.map((result) => result.source);
       const input = { seasons, offsets: { leap: dayOffsets(request, true), common: dayOffsets(request, false) }, dayCount, gdd: request.gdd, referenceEt };
-      const values = await compute(input);
+      const values = await compute.agronomicNormValues(input);
       const yearTotals = values.totals;
 
       const yearValues: number[] = new Array<number>(yearCount);

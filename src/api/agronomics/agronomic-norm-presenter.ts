@@ -96,8 +96,7 @@ export function agronomicNormsPresenter(view: AgronomicNormsView) {
         return out;
       };
       const headWithLinks = () => ({ ...head(), _links: links });
-      if (!s.daily) return new WrittenBody(objects, (serialize) => serialize(headWithLinks()));
-      return WrittenBody.ofRows(objects, { head: headWithLinks, key: daily, rows: entryRows(norms, indices) });
+      return WrittenBody.ofRows(objects, { head: headWithLinks, key: daily, rows: s.daily ? entryRows(norms, indices) : null });
     },
   };
 

@@ -90,8 +90,7 @@ export function agronomicValuesPresenter(view: AgronomicValuesView) {
         return out;
       };
       const headWithLinks = () => ({ ...head(), _links: links });
-      if (!s.daily) return new WrittenBody(objects, (serialize) => serialize(headWithLinks()));
-      return WrittenBody.ofRows(objects, { head: headWithLinks, key: 'dailyValues', rows: entryRows(values, order) });
+      return WrittenBody.ofRows(objects, { head: headWithLinks, key: 'dailyValues', rows: s.daily ? entryRows(values, order) : null });
     },
   };
 
