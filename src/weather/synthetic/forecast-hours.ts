@@ -20,7 +20,7 @@
  */
 import { saturationVapourPressure } from '../../agronomy/pet.js';
 import { daylightHours, extraterrestrialRadiation, sunElevation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
-import { dayOfYear, fromEpochDay, type IsoDate } from '../../core/dates.js';
+import { dayOfYear, fromEpochDay, type IsoDate, toEpochDay } from '../../core/dates.js';
 import type { HourlyWeather } from '../weather-source.js';
 import type { ForecastDay } from './forecast-day.js';
 import { hashKeys, hashToUniform, mix32 } from './hash-random.js';
@@ -54,7 +54,9 @@ export interface ForecastHoursInput {
 }
 
 interface DayFrame {
+  /** The local date, and the one before (soil states are kept by date). */
   date: IsoDate;
+  previousDate: IsoDate;
   start: number;
   end: number;
   /** Whole UTC hours (start times) whose middle lies in the day. */
@@ -67,61 +69,73 @@ interface DayFrame {
   solarWeightSum: number;
 }
 
+/**
+ * Days are epoch-day numbers inside: an hour asks for its day, the days either side and their
+ * noons several times, and date strings (parsed, built, hashed as map keys) cost more than the
+ * arithmetic of the hour itself. Each day's values are computed once per call.
+ */
 export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   const { latitude, longitude, days, soil } = input;
-  const frames = new Map<IsoDate, DayFrame>();
+  const frames = new Map<number, DayFrame>();
   const solarHourOffset = longitude / 15;
 
-  const day = (date: IsoDate): ForecastDay => {
-    const d = days.get(date);
-    if (!d) throw new Error(`forecast day ${date} missing`);
-    return d;
-  };
-  /** Per-date values `between` interpolates, each computed once per call. */
-  const perDate = (compute: (date: IsoDate) => number) => {
-    const known = new Map<IsoDate, number>();
-    return (date: IsoDate): number => {
-      let value = known.get(date);
-      if (value === undefined) known.set(date, (value = compute(date)));
+  /** Values computed once per day within this call. */
+  const perDay = <T>(compute: (epochDay: number) => T) => {
+    const known = new Map<number, T>();
+    return (epochDay: number): T => {
+      let value = known.get(epochDay);
+      if (value === undefined) known.set(epochDay, (value = compute(epochDay)));
       return value;
     };
   };
-  const cloudOf = perDate((date) => {
-    const d = day(date);
-    const ra = extraterrestrialRadiation(latitude, dayOfYear(date)) * WH_PER_MJ;
+  const day = perDay((epochDay): ForecastDay => {
+    const date = fromEpochDay(epochDay);
+    const d = days.get(date);
+    if (!d) throw new Error(`forecast day ${date} missing`);
+    return d;
+  });
+  const dayOfYearOf = perDay((epochDay) => dayOfYear(fromEpochDay(epochDay)));
+  const startOfDay = perDay((epochDay) => input.startOfDay(fromEpochDay(epochDay)));
+  const daylength = perDay((epochDay) => clampedDaylength(latitude, dayOfYearOf(epochDay)));
+  const cloudOf = perDay((epochDay) => {
+    const d = day(epochDay);
+    const ra = extraterrestrialRadiation(latitude, dayOfYearOf(epochDay)) * WH_PER_MJ;
     if (ra < 1) return d.precipitation > 0 ? 90 : 50; // polar night: no daylight to judge the sky by
     const sunshine = Math.min(1, Math.max(0, (d.solar / ra - 0.25) / 0.5));
     return 100 * (1 - sunshine);
   });
-  const vapourOf = perDate((date) => {
-    const d = day(date);
+  const vapourOf = perDay((epochDay) => {
+    const d = day(epochDay);
     return (d.rhMin / 100) * saturationVapourPressure(d.tmax);
   });
-  const solarDateOf = (t: number): IsoDate => fromEpochDay(Math.floor((t + solarHourOffset * HOUR_MS) / DAY_MS));
+  const solarDayOf = (t: number): number => Math.floor((t + solarHourOffset * HOUR_MS) / DAY_MS);
   const solarHourOf = (t: number): number => {
     const h = ((t / HOUR_MS + solarHourOffset) % 24 + 24) % 24;
     return h;
   };
-  const noonOf = (date: IsoDate): number => (Date.parse(`${date}T12:00:00Z`) - solarHourOffset * HOUR_MS);
-  const between = (t: number, getter: (date: IsoDate) => number): number => {
-    const date = solarDateOf(t);
+  const noonOf = (epochDay: number): number => epochDay * DAY_MS + 12 * HOUR_MS - solarHourOffset * HOUR_MS;
+  const between = (t: number, getter: (epochDay: number) => number): number => {
+    const date = solarDayOf(t);
     const noon = noonOf(date);
-    const other = t >= noon ? addDay(date, 1) : addDay(date, -1);
+    const other = t >= noon ? date + 1 : date - 1;
     const w = Math.abs(t - noon) / DAY_MS;
     return (1 - w) * getter(date) + w * getter(other);
   };
+  /** Sunrise in local solar hours. */
+  const sunrise = (epochDay: number): number => 12 - daylength(epochDay) / 2;
+  /** Hour of the day's maximum temperature, local solar time. */
+  const peak = (epochDay: number): number => Math.min(14.5, 12 + daylength(epochDay) / 2 - 1);
 
-  const frameOf = (date: IsoDate): DayFrame => {
-    const cached = frames.get(date);
+  const frameOf = (targetDay: number): DayFrame => {
+    const cached = frames.get(targetDay);
     if (cached) return cached;
-    const start = input.startOfDay(date);
-    const end = input.startOfDay(addDay(date, 1));
+    const start = startOfDay(targetDay);
+    const end = startOfDay(targetDay + 1);
     const slots: number[] = [];
     for (let t = Math.ceil((start - HOUR_MS / 2) / HOUR_MS) * HOUR_MS; t + HOUR_MS / 2 < end; t += HOUR_MS) {
       if (t + HOUR_MS / 2 >= start) slots.push(t);
     }
-    const d = day(date);
-    const targetDay = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+    const d = day(targetDay);
     const cloud = slots.map((t, i) => {
       const wobble = 2 * hashToUniform(hashKeys(input.seed ^ 0x51, input.localKey, targetDay, i)) - 1;
       return Math.min(100, Math.max(0, between(t + HOUR_MS / 2, cloudOf) + 8 * wobble));
@@ -140,7 +154,8 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       for (let j = 0; j < rainHours; j++) rainWeights.push(1 + Math.min(j, rainHours - 1 - j));
     }
     const frame: DayFrame = {
-      date,
+      date: fromEpochDay(targetDay),
+      previousDate: fromEpochDay(targetDay - 1),
       start,
       end,
       slots,
@@ -151,36 +166,35 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       rainWeightSum: rainWeights.reduce((s, w) => s + w, 0),
       solarWeightSum: solarWeights.reduce((s, w) => s + w, 0),
     };
-    frames.set(date, frame);
+    frames.set(targetDay, frame);
     return frame;
   };
 
   const temperatureAt = (t: number): number => {
-    const date = solarDateOf(t);
+    const date = solarDayOf(t);
     const h = solarHourOf(t);
     const today = day(date);
-    const sunriseToday = sunrise(latitude, date);
-    const peakToday = peak(latitude, date);
+    const sunriseToday = sunrise(date);
+    const peakToday = peak(date);
     if (h < sunriseToday) {
-      const y = addDay(date, -1);
-      const from = peak(latitude, y) - 24;
+      const y = date - 1;
+      const from = peak(y) - 24;
       return cosineBetween(h, from, day(y).tmax, sunriseToday, today.tmin);
     }
     if (h <= peakToday) return cosineBetween(h, sunriseToday, today.tmin, peakToday, today.tmax);
-    const next = addDay(date, 1);
-    return cosineBetween(h, peakToday, today.tmax, sunrise(latitude, next) + 24, day(next).tmin);
+    const next = date + 1;
+    return cosineBetween(h, peakToday, today.tmax, sunrise(next) + 24, day(next).tmin);
   };
 
   const out: HourlyWeather[] = [];
-  let date = input.dateAt(input.start + HOUR_MS / 2);
+  let targetDay = toEpochDay(input.dateAt(input.start + HOUR_MS / 2));
   for (let i = 0; i < input.hours; i++) {
     const t = input.start + i * HOUR_MS;
-    while (t + HOUR_MS / 2 >= frameOf(date).end) date = addDay(date, 1);
-    const frame = frameOf(date);
+    while (t + HOUR_MS / 2 >= frameOf(targetDay).end) targetDay++;
+    const frame = frameOf(targetDay);
     const slot = Math.max(0, frame.slots.indexOf(t));
-    const d = day(date);
+    const d = day(targetDay);
     const solarHour = solarHourOf(t + HOUR_MS / 2);
-    const targetDay = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
     const u = hashToUniform(hashKeys(input.seed ^ 0x53, input.localKey, targetDay * 32 + slot, input.issueEpochDay));
 
     const temperature = round1(temperatureAt(t));
@@ -202,9 +216,9 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     const windAverage = round1(Math.max(0, d.windAverage * wave * (1 + 0.16 * (u - 0.5))));
     const windGust = round1(windAverage * (1.3 + 0.35 * hashToUniform(mix32(((u * 4294967296) ^ 0x7f4a7c15) >>> 0))) + 0.5);
 
-    const previous = soil === null ? NO_SOIL : soil.get(addDay(date, -1));
-    const current = soil === null ? NO_SOIL : soil.get(date);
-    if (!previous || !current) throw new Error(`soil state around ${date} missing`);
+    const previous = soil === null ? NO_SOIL : soil.get(frame.previousDate);
+    const current = soil === null ? NO_SOIL : soil.get(frame.date);
+    if (!previous || !current) throw new Error(`soil state around ${frame.date} missing`);
     const fraction = Math.min(1, Math.max(0, (t + HOUR_MS / 2 - frame.start) / (frame.end - frame.start)));
     const airAmplitude = (d.tmax - d.tmin) / 2;
     const soilTemperature = [0, 1, 2, 3].map((k) => {
@@ -220,7 +234,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       temperature,
       precipitation,
       precipitationChance,
-      cloudCover: Math.round(frame.cloud[slot] ?? cloudOf(date)),
+      cloudCover: Math.round(frame.cloud[slot] ?? cloudOf(targetDay)),
       solar,
       relativeHumidity,
       windAverage,
@@ -236,27 +250,14 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
 /** The soil state of hours computed without soil: every value NaN. */
 const NO_SOIL: SoilState = { temperature: [NaN, NaN, NaN, NaN], moisture: [NaN, NaN, NaN, NaN] };
 
-/** Sunrise in local solar hours (daylength clamped to 4-20 h so polar days keep a diurnal cycle). */
-function sunrise(latitude: number, date: IsoDate): number {
-  return 12 - clampedDaylength(latitude, date) / 2;
-}
-
-/** Hour of the day's maximum temperature, local solar time. */
-function peak(latitude: number, date: IsoDate): number {
-  return Math.min(14.5, 12 + clampedDaylength(latitude, date) / 2 - 1);
-}
-
-function clampedDaylength(latitude: number, date: IsoDate): number {
-  return Math.min(20, Math.max(4, daylightHours(latitude, dayOfYear(date))));
+/** Day length (h) clamped to 4-20 h, so polar days keep a diurnal cycle. */
+function clampedDaylength(latitude: number, dayOfYear: number): number {
+  return Math.min(20, Math.max(4, daylightHours(latitude, dayOfYear)));
 }
 
 function cosineBetween(h: number, h0: number, v0: number, h1: number, v1: number): number {
   const x = Math.min(1, Math.max(0, (h - h0) / (h1 - h0)));
   return v0 + (v1 - v0) * (1 - Math.cos(Math.PI * x)) / 2;
-}
-
-function addDay(date: IsoDate, days: number): IsoDate {
-  return fromEpochDay(Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS) + days);
 }
 
 function round1(x: number): number {
