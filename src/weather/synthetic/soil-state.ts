@@ -20,6 +20,8 @@ export const SOIL_WILTING_POINT = 10;
 export const SOIL_FIELD_CAPACITY = 30;
 export const SOIL_SATURATION = 45;
 const ET_SHARES = [0.4, 0.35, 0.2, 0.05];
+/** Each layer's daily step towards the air temperature. */
+const TEMPERATURE_STEP = SOIL_TIME_CONSTANT_DAYS.map((days) => 1 - Math.exp(-1 / days));
 
 export interface SoilDayInput {
   date: string;
@@ -41,12 +43,13 @@ export function soilStates(days: readonly SoilDayInput[], latitude: number): Soi
   const start = warmUp.reduce((s, d) => s + (d.tmax + d.tmin) / 2, 0) / warmUp.length;
   const slow = [start, start, start, start];
   const theta = [25, 25, 25, 25];
+  const water = [0, 0, 0, 0];
   const out: SoilState[] = [];
   for (const day of days) {
     const mean = (day.tmax + day.tmin) / 2;
-    for (let k = 0; k < 4; k++) slow[k] += (mean - slow[k]!) * (1 - Math.exp(-1 / SOIL_TIME_CONSTANT_DAYS[k]!));
+    for (let k = 0; k < 4; k++) slow[k] += (mean - slow[k]!) * TEMPERATURE_STEP[k]!;
 
-    const water = theta.map((t, k) => (t / 100) * SOIL_LAYER_THICKNESS_MM[k]!);
+    for (let k = 0; k < 4; k++) water[k] = (theta[k]! / 100) * SOIL_LAYER_THICKNESS_MM[k]!;
     water[0] += day.precipitation;
     for (let k = 0; k < 4; k++) {
       const capacity = SOIL_LAYER_THICKNESS_MM[k]!;

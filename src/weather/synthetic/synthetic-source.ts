@@ -16,7 +16,7 @@ import { forecastHours } from './forecast-hours.js';
 import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
-import { soilStates, type SoilState } from './soil-state.js';
+import { type SoilDayInput, soilStates, type SoilState } from './soil-state.js';
 import {
   type CellYearsOutput,
   FORECAST_HOUR_VALUES,
@@ -353,13 +353,19 @@ export class SyntheticSource implements WeatherSource {
     const lastDate = addDays(issueDate, SYNTHETIC_FORECAST_DAYS);
     const start = Math.floor(startOfLocalDay(firstDate, timeZone) / HOUR_MS) * HOUR_MS;
     const end = startOfLocalDay(addDays(lastDate, 1), timeZone);
-    const days = this.forecastDays(cell, issueDate, forecastWindowDays(issueDate));
-    const soil = soilStates(days, cell.latitude);
+    const range = forecastWindowDays(issueDate);
+    const truths = this.dailyDays(cell, range);
+    // The hours look at the days from a few before the issue date on; the days before those only
+    // run the soil in, and a past day's forecast is the day itself (its amounts unchanged).
+    const spinUp = Math.max(0, daysBetween(range.start, issueDate) - DAYS_BEFORE_ISSUE_FOR_HOURS);
+    const days = this.forecastOf(cell, issueDate, truths.slice(spinUp));
+    // Generated days have every amount (not null).
+    const soil = soilStates(spinUp > 0 ? [...(truths.slice(0, spinUp) as SoilDayInput[]), ...days] : days, cell.latitude);
     const dayMap = new Map<IsoDate, ForecastDay>();
     const soilMap = new Map<IsoDate, SoilState>();
     days.forEach((d, i) => {
       dayMap.set(d.date, d);
-      soilMap.set(d.date, soil[i]!);
+      soilMap.set(d.date, soil[spinUp + i]!);
     });
     const hours = forecastHours({
       ...this.hoursInput(cell, issueDate, timeZone),
@@ -390,6 +396,13 @@ export class SyntheticSource implements WeatherSource {
     };
   }
 }
+
+/**
+ * Days before the issue date a window's hours may look at: its first hour's day is the day before
+ * the issue date (at some offsets the day before that), whose hours interpolate towards the day
+ * before it and whose soil starts from the end of that day: three days, and one to spare.
+ */
+const DAYS_BEFORE_ISSUE_FOR_HOURS = 4;
 
 /** The generated days a forecast window is made of: the soil's spin-up, then the days of its hours and two after. */
 function forecastWindowDays(issueDate: IsoDate): DateRange {
