@@ -8,7 +8,6 @@ export type MonthDay = string; // MM-DD
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_DAY = /^(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

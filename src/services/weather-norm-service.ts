@@ -20,7 +20,7 @@
  * statistics are computed in one pass over the requested days.
  */
 import type { Clock } from '../core/clock.js';
-import { addDays, fromEpochDay, isLeapYear, type IsoDate, type MonthDay, toEpochDay } from '../core/dates.js';
+import { addDays, isLeapYear, type IsoDate, type MonthDay, toEpochDay } from '../core/dates.js';
 import { invalid } from '../core/errors.js';
 import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
 import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
