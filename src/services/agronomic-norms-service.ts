@@ -28,6 +28,7 @@ import type { Clock } from '../core/clock.js';
 import { isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
 import type { WeatherSource } from '../weather/weather-source.js';
 import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput, type NormSeason } from '../agronomy/agronomic-norm-values.js';
+import type { AgronomicValueColumns } from '../agronomy/agronomic-series.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { agronomicPlace } from './agronomic-values-service.js';
 import { placeDailySeries, type WeatherLocation } from './weather-service.js';
@@ -48,16 +49,8 @@ export interface AgronomicNormRequest extends NormRequest {
   gdd: GddParameters;
 }
 
-export const DAILY_NORM_QUANTITIES = [
-  'gdd',
-  'pet',
-  'ppet',
-  'accumulatedGdd',
-  'accumulatedPrecipitation',
-  'accumulatedPet',
-  'accumulatedPpet',
-] as const;
-export type DailyNormQuantity = (typeof DAILY_NORM_QUANTITIES)[number];
+/** The daily quantities of agronomic norms: those of agronomic values. */
+export type DailyNormQuantity = keyof AgronomicValueColumns;
 
 /** Statistics of one calendar day; GDD in the parameters' unit system, amounts in mm. */
 export type AgronomicDayNorms = { day: MonthDay } & Record<DailyNormQuantity, NormStatistic>;
