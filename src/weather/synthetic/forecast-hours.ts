@@ -76,7 +76,6 @@ interface DayFrame {
  */
 export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   const { latitude, longitude, days, soil } = input;
-  const frames = new Map<number, DayFrame>();
   const solarHourOffset = longitude / 15;
 
   /** Values computed once per day within this call. */
@@ -126,9 +125,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   /** Hour of the day's maximum temperature, local solar time. */
   const peak = (epochDay: number): number => Math.min(14.5, 12 + daylength(epochDay) / 2 - 1);
 
-  const frameOf = (targetDay: number): DayFrame => {
-    const cached = frames.get(targetDay);
-    if (cached) return cached;
+  const frameOf = perDay((targetDay): DayFrame => {
     const start = startOfDay(targetDay);
     const end = startOfDay(targetDay + 1);
     const slots: number[] = [];
@@ -153,7 +150,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       rainStart = Math.floor(hashToUniform(mix32((h ^ 0x9e3779b9) >>> 0)) * (slots.length - rainHours + 1));
       for (let j = 0; j < rainHours; j++) rainWeights.push(1 + Math.min(j, rainHours - 1 - j));
     }
-    const frame: DayFrame = {
+    return {
       date: fromEpochDay(targetDay),
       previousDate: fromEpochDay(targetDay - 1),
       start,
@@ -166,9 +163,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       rainWeightSum: rainWeights.reduce((s, w) => s + w, 0),
       solarWeightSum: solarWeights.reduce((s, w) => s + w, 0),
     };
-    frames.set(targetDay, frame);
-    return frame;
-  };
+  });
 
   const temperatureAt = (t: number): number => {
     const date = solarDayOf(t);
