@@ -12,6 +12,18 @@ export interface DailyYearRow {
   dataset: string;
   year: number;
   days: Uint8Array;
+  /** Where `days` begins in the stored row (bytes), when only a part of the row was read; absent for a whole row. */
+  offset?: number;
+}
+
+/**
+ * A part of each stored year row to read: a row of exactly `rowBytes` bytes gives only its bytes
+ * [from, from + length); a row of any other length (another layout) comes whole.
+ */
+export interface RowPart {
+  rowBytes: number;
+  from: number;
+  length: number;
 }
 
 export interface HourRow {
@@ -28,8 +40,12 @@ export interface DatasetSummary {
 }
 
 export interface WeatherRepository {
-  /** Rows of the cell for the years in [firstYear, lastYear]; all datasets, or those starting with `datasetPrefix`. */
-  readDailyYears(cellId: number, firstYear: number, lastYear: number, datasetPrefix?: string): Promise<DailyYearRow[]>;
+  /**
+   * Rows of the cell for the years in [firstYear, lastYear]; all datasets, or those starting with
+   * `datasetPrefix`; whole, or only `part` of each row (the database cuts it: a year row is tens of
+   * kilobytes, and a request may need a few days of it).
+   */
+  readDailyYears(cellId: number, firstYear: number, lastYear: number, datasetPrefix?: string, part?: RowPart): Promise<DailyYearRow[]>;
   /**
    * Read-modify-write of one year row in a transaction that holds it: `change` gets the stored
    * bytes (or null) and returns the new bytes.
@@ -70,18 +86,30 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
     return lockForUpdate(query, dialect).executeTakeFirst();
   };
   // The reads of every weather request, compiled once (see prepared-query.ts).
-  const dailyYearsQuery = (cellId: number, firstYear: number, lastYear: number) =>
-    db
+  // A row of `rowBytes` bytes is cut to `length` bytes from `start` (1-based, as substr counts);
+  // `size`, the stored row's length, tells the caller whether it was.
+  const dailyYearsQuery = (cellId: number, firstYear: number, lastYear: number, rowBytes: number, start: number, length: number) => {
+    const days = sql.ref('days');
+    return db
       .selectFrom('weather_daily_years')
-      .select(['dataset', 'year', 'days'])
+      .select([
+        'dataset',
+        'year',
+        sql<Uint8Array | Buffer>`case when length(${days}) = ${rowBytes} then substr(${days}, ${start}, ${length}) else ${days} end`.as('days'),
+        sql<number>`length(${days})`.as('size'),
+      ])
       .where('cell_id', '=', cellId)
       .where('year', '>=', firstYear)
       .where('year', '<=', lastYear)
       .orderBy('dataset')
       .orderBy('year');
-  const dailyYears = preparedQuery(db, 3, dailyYearsQuery);
-  const dailyYearsOfDatasets = preparedQuery(db, 5, (cellId: number, firstYear: number, lastYear: number, length: number, prefix: string) =>
-    dailyYearsQuery(cellId, firstYear, lastYear).where(datasetStartsWith(length, prefix)),
+  };
+  const dailyYears = preparedQuery(db, 6, dailyYearsQuery);
+  const dailyYearsOfDatasets = preparedQuery(
+    db,
+    8,
+    (cellId: number, firstYear: number, lastYear: number, rowBytes: number, start: number, length: number, prefixLength: number, prefix: string) =>
+      dailyYearsQuery(cellId, firstYear, lastYear, rowBytes, start, length).where(datasetStartsWith(prefixLength, prefix)),
   );
   const elevationsQuery = (cellId: number) => db.selectFrom('weather_dataset_sites').select(['dataset', 'elevation']).where('cell_id', '=', cellId);
   const elevations = preparedQuery(db, 1, elevationsQuery);
@@ -89,12 +117,18 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
     elevationsQuery(cellId).where(datasetStartsWith(length, prefix)),
   );
   return {
-    async readDailyYears(cellId, firstYear, lastYear, datasetPrefix) {
+    async readDailyYears(cellId, firstYear, lastYear, datasetPrefix, part) {
+      // No row is -1 bytes long: without a part every row comes whole.
+      const [rowBytes, start, length] = part ? [part.rowBytes, part.from + 1, part.length] : [-1, 1, 0];
       const rows =
         datasetPrefix === undefined
-          ? await dailyYears(cellId, firstYear, lastYear)
-          : await dailyYearsOfDatasets(cellId, firstYear, lastYear, [...datasetPrefix].length, datasetPrefix);
-      return rows.map((row) => ({ dataset: row.dataset, year: row.year, days: asBytes(row.days) }));
+          ? await dailyYears(cellId, firstYear, lastYear, rowBytes, start, length)
+          : await dailyYearsOfDatasets(cellId, firstYear, lastYear, rowBytes, start, length, [...datasetPrefix].length, datasetPrefix);
+      return rows.map((row) =>
+        part && Number(row.size) === part.rowBytes
+          ? { dataset: row.dataset, year: row.year, days: asBytes(row.days), offset: part.from }
+          : { dataset: row.dataset, year: row.year, days: asBytes(row.days) },
+      );
     },
     async updateDailyYear(dataset, cellId, year, change, now) {
       await db.transaction().execute(async (trx) => {

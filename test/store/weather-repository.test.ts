@@ -61,6 +61,28 @@ describe.each(databaseKinds())('weather repository on %s', (kind) => {
     expect(await store.weather.readDailyYears(c, 1990, 2010, 'nasa-power')).toEqual([]);
   });
 
+  it('reads a part of the rows of the given length, every other row whole, by prefix too', async () => {
+    const c = cell();
+    const full = bytes(366 * 104, 3);
+    await put('import:part', c, 2001, full);
+    await put('import:part', c, 2002, bytes(366 * 88, 5)); // another length: comes whole
+    await put('other', c, 2001, full);
+    const part = { rowBytes: full.length, from: 104 * 40, length: 104 * 7 };
+    const rows = await store.weather.readDailyYears(c, 2000, 2003, 'import:', part);
+    expect(rows.map((r) => ({ ...r, days: plain(r.days) }))).toEqual([
+      { dataset: 'import:part', year: 2001, days: full.slice(part.from, part.from + part.length), offset: part.from },
+      { dataset: 'import:part', year: 2002, days: bytes(366 * 88, 5) },
+    ]);
+    // Without a prefix, and from the first byte to the last.
+    const all = await store.weather.readDailyYears(c, 2001, 2001, undefined, { rowBytes: full.length, from: 0, length: full.length });
+    expect(all.map((r) => [r.dataset, r.offset, plain(r.days)])).toEqual([
+      ['import:part', 0, full],
+      ['other', 0, full],
+    ]);
+    const last = await store.weather.readDailyYears(c, 2001, 2001, 'other', { rowBytes: full.length, from: full.length - 104, length: 104 });
+    expect(last.map((r) => plain(r.days))).toEqual([full.slice(full.length - 104)]);
+  });
+
   it('gives the change the stored bytes (null at first) and stores what it returns', async () => {
     const c = cell();
     const seen: (Uint8Array | null)[] = [];

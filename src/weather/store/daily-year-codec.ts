@@ -10,6 +10,7 @@
  * in the current layout.
  */
 import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../../core/dates.js';
+import type { RowPart } from '../../store/weather-repository.js';
 import { DAILY_VARIABLE_NAMES, DAILY_VARIABLES, type DailyVariableName } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 
@@ -63,6 +64,33 @@ function widenYear(narrow: Float64Array, width: number): Float64Array {
   return values;
 }
 
+/** The slots [first, first + count) of a year (0-based days of the year), decoded. */
+export interface YearSlots {
+  first: number;
+  count: number;
+  /** `count` slots in the current layout. */
+  values: Float64Array;
+}
+
+/** The bytes of slots [first, last] of a row in the current layout (rows of older layouts are read whole). */
+export function slotsPart(first: number, last: number): RowPart {
+  return { rowBytes: SLOTS * WIDTH * 8, from: first * WIDTH * 8, length: (last - first + 1) * WIDTH * 8 };
+}
+
+/**
+ * The slots a stored row's bytes hold: those of the part read (`offset`, where the bytes begin in
+ * the row: see `slotsPart`), or every slot of a whole row of any layout. Shares memory with
+ * `bytes` as `decodeYear` does.
+ */
+export function decodeSlots(bytes: Uint8Array, offset: number | undefined): YearSlots {
+  if (offset === undefined) return { first: 0, count: SLOTS, values: decodeYear(bytes) };
+  const first = offset / (WIDTH * 8);
+  const count = bytes.length / (WIDTH * 8);
+  if (!Number.isInteger(first) || !Number.isInteger(count) || first + count > SLOTS) throw new Error(`a stored year part of ${bytes.length} bytes at ${offset} is not whole slots`);
+  const values = bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8) : new Float64Array(new Uint8Array(bytes).buffer);
+  return { first, count, values };
+}
+
 export function encodeYear(values: Float64Array): Uint8Array {
   return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 }
@@ -97,6 +125,16 @@ export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undef
   return { day: readDay(values, base, date), complete: values[base + 1] === 1, fetchedAt };
 }
 
+/** As `readSlot`, of decoded slots; the date's slot must be among them. */
+export function readYearSlot(slots: YearSlots, date: IsoDate): StoredDay | undefined {
+  const index = dayOfYear(date) - 1 - slots.first;
+  if (index < 0 || index >= slots.count) throw new Error(`day ${date} is not among the slots read`);
+  const base = index * WIDTH;
+  const fetchedAt = slots.values[base]!;
+  if (Number.isNaN(fetchedAt)) return undefined;
+  return { day: readDay(slots.values, base, date), complete: slots.values[base + 1] === 1, fetchedAt };
+}
+
 export function writeSlot(values: Float64Array, stored: StoredDay): void {
   const base = (dayOfYear(stored.day.date) - 1) * WIDTH;
   values[base] = stored.fetchedAt;
@@ -118,17 +156,21 @@ export function datesByYear(start: IsoDate, end: IsoDate): Map<number, IsoDate[]
 }
 
 /**
- * Copies the stored days `dayIndex`… of a decoded year into `into` from position `at`, one series
- * per variable (NaN where a value is missing), `count` days, without a day object each. Answers
- * false, leaving `into` partly written, when one of the days was never stored.
+ * Copies the stored days `dayIndex`… (0-based days of the year, among the slots read) into `into`
+ * from position `at`, one series per variable (NaN where a value is missing), `count` days,
+ * without a day object each. Answers false, leaving `into` partly written, when one of the days
+ * was never stored.
  */
-export function readSlotsInto(values: Float64Array, dayIndex: number, count: number, into: Record<DailyVariableName, Float64Array>, at: number): boolean {
+export function readSlotsInto(slots: YearSlots, dayIndex: number, count: number, into: Record<DailyVariableName, Float64Array>, at: number): boolean {
+  const { values } = slots;
+  const index = dayIndex - slots.first;
+  if (index < 0 || index + count > slots.count) throw new Error(`days ${dayIndex + 1}…${dayIndex + count} of the year are not among the slots read`);
   for (let i = 0; i < count; i++) {
-    if (Number.isNaN(values[(dayIndex + i) * WIDTH]!)) return false;
+    if (Number.isNaN(values[(index + i) * WIDTH]!)) return false;
   }
   for (const { name, offset } of STORED) {
     const series = into[name];
-    for (let i = 0; i < count; i++) series[at + i] = values[(dayIndex + i) * WIDTH + offset]!;
+    for (let i = 0; i < count; i++) series[at + i] = values[(index + i) * WIDTH + offset]!;
   }
   return true;
 }

@@ -9,10 +9,10 @@
  * cell costs no query.
  */
 import type { WeatherRepository } from '../../store/weather-repository.js';
-import { toEpochDay, yearOf } from '../../core/dates.js';
+import { dayOfYear, type IsoDate, toEpochDay, yearOf } from '../../core/dates.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import type { DailyResult, DailyWeather, GridCell, WeatherSource } from '../weather-source.js';
-import { datesByYear, decodeYear, readSlot, readSlotsInto } from './daily-year-codec.js';
+import { datesByYear, decodeSlots, readSlotsInto, readYearSlot, slotsPart, type YearSlots } from './daily-year-codec.js';
 
 export const IMPORT_DATASET_PREFIX = 'import:';
 
@@ -23,10 +23,25 @@ export interface StoreSourceOptions {
   refreshMs?: number;
 }
 
-/** Stored years by dataset, then year (decoded), and the datasets' elevations. */
+/** Stored years by dataset, then year (the slots read, decoded), and the datasets' elevations. */
 interface StoredYears {
-  datasets: Map<string, Map<number, Float64Array>>;
+  datasets: Map<string, Map<number, YearSlots>>;
   elevations: Map<string, number>;
+}
+
+/** What to read of a cell: years, and the days of the year (0-based slots) needed in each. */
+interface YearsToRead {
+  firstYear: number;
+  lastYear: number;
+  firstSlot: number;
+  lastSlot: number;
+}
+
+/** The years and slots of [start, end]: the range's own days when it lies in one year, else whole years. */
+function yearsOfRange(start: IsoDate, end: IsoDate): YearsToRead {
+  const firstYear = yearOf(start);
+  const lastYear = yearOf(end);
+  return firstYear === lastYear ? { firstYear, lastYear, firstSlot: dayOfYear(start) - 1, lastSlot: dayOfYear(end) - 1 } : { firstYear, lastYear, firstSlot: 0, lastSlot: 365 };
 }
 
 export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions = {}): WeatherSource {
@@ -48,17 +63,20 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       });
     return reading;
   }
-  /** The decoded stored years of the cell over the range's years, per dataset, and the datasets' elevations. */
-  async function readStoredYears(cellId: number, firstYear: number, lastYear: number): Promise<StoredYears> {
+  /**
+   * The stored years of the cell, per dataset, and the datasets' elevations. Only the slots asked
+   * for are read of each year (a year row is 38 kB; a week's observations need 700 bytes of it).
+   */
+  async function readStoredYears(cellId: number, read: YearsToRead): Promise<StoredYears> {
     const [rows, elevations] = await Promise.all([
-      repository.readDailyYears(cellId, firstYear, lastYear, IMPORT_DATASET_PREFIX),
+      repository.readDailyYears(cellId, read.firstYear, read.lastYear, IMPORT_DATASET_PREFIX, slotsPart(read.firstSlot, read.lastSlot)),
       repository.readElevations(cellId, IMPORT_DATASET_PREFIX),
     ]);
-    const datasets = new Map<string, Map<number, Float64Array>>();
+    const datasets = new Map<string, Map<number, YearSlots>>();
     for (const row of rows) {
       let perYear = datasets.get(row.dataset);
       if (!perYear) datasets.set(row.dataset, (perYear = new Map()));
-      perYear.set(row.year, decodeYear(row.days));
+      perYear.set(row.year, decodeSlots(row.days, row.offset));
     }
     return { datasets, elevations };
   }
@@ -66,24 +84,31 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
   // Reads of one cell asked for in the same turn are made together: a norm asks for each of its
   // ten or more seasons at once, and one query of the years they span (and one of the
   // elevations) costs far less than two queries a season. Each caller reads only its own years.
-  // A read whose years lie apart from the pending read's is made on its own.
-  const batches = new Map<number, { firstYear: number; lastYear: number; read: Promise<StoredYears> }>();
-  function storedYears(cell: GridCell, firstYear: number, lastYear: number): Promise<StoredYears> {
+  // A read whose years lie apart from the pending read's is made on its own. The seasons of a
+  // norm need the same days of each year, so the batch's slots are those of every caller.
+  const batches = new Map<number, { toRead: YearsToRead; read: Promise<StoredYears> }>();
+  function storedYears(cell: GridCell, start: IsoDate, end: IsoDate): Promise<StoredYears> {
+    const wanted = yearsOfRange(start, end);
     const pending = batches.get(cell.id);
     if (pending) {
-      const first = Math.min(pending.firstYear, firstYear);
-      const last = Math.max(pending.lastYear, lastYear);
-      if (last - first <= pending.lastYear - pending.firstYear + (lastYear - firstYear) + 2) {
-        pending.firstYear = first;
-        pending.lastYear = last;
+      const { toRead } = pending;
+      const first = Math.min(toRead.firstYear, wanted.firstYear);
+      const last = Math.max(toRead.lastYear, wanted.lastYear);
+      if (last - first <= toRead.lastYear - toRead.firstYear + (wanted.lastYear - wanted.firstYear) + 2) {
+        pending.toRead = {
+          firstYear: first,
+          lastYear: last,
+          firstSlot: Math.min(toRead.firstSlot, wanted.firstSlot),
+          lastSlot: Math.max(toRead.lastSlot, wanted.lastSlot),
+        };
         return pending.read;
       }
-      return readStoredYears(cell.id, firstYear, lastYear);
+      return readStoredYears(cell.id, wanted);
     }
-    const batch = { firstYear, lastYear, read: undefined as unknown as Promise<StoredYears> };
+    const batch = { toRead: wanted, read: undefined as unknown as Promise<StoredYears> };
     batch.read = Promise.resolve().then(() => {
       batches.delete(cell.id);
-      return readStoredYears(cell.id, batch.firstYear, batch.lastYear);
+      return readStoredYears(cell.id, batch.toRead);
     });
     batches.set(cell.id, batch);
     return batch.read;
@@ -96,14 +121,14 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       const byYear = datesByYear(range.start, range.end);
       const years = [...byYear.keys()];
       if (years.length === 0) return null;
-      const { datasets, elevations } = await storedYears(cell, years[0]!, years[years.length - 1]!);
+      const { datasets, elevations } = await storedYears(cell, range.start, range.end);
       for (const [dataset, perYear] of datasets) {
         const days: DailyWeather[] = [];
         let whole = true;
         for (const [year, dates] of byYear) {
-          const values = perYear.get(year);
+          const slots = perYear.get(year);
           for (const date of dates) {
-            const stored = values && readSlot(values, date);
+            const stored = slots && readYearSlot(slots, date);
             if (!stored) {
               whole = false;
               break;
@@ -121,7 +146,7 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
       if (range.end < range.start || !(await cellsWithData()).has(cell.id)) return null;
       const firstYear = yearOf(range.start);
       const lastYear = yearOf(range.end);
-      const { datasets, elevations } = await storedYears(cell, firstYear, lastYear);
+      const { datasets, elevations } = await storedYears(cell, range.start, range.end);
       const firstEpochDay = toEpochDay(range.start);
       const length = toEpochDay(range.end) - firstEpochDay + 1;
       for (const [dataset, perYear] of datasets) {
