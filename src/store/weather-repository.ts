@@ -14,6 +14,8 @@ export interface DailyYearRow {
   days: Uint8Array;
   /** Where `days` begins in the stored row (bytes), when only a part of the row was read; absent for a whole row. */
   offset?: number;
+  /** The elevation (m) the dataset's values at the cell stand for (see `writeElevation`); null when none was stored. */
+  elevation: number | null;
 }
 
 /**
@@ -97,6 +99,13 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         'year',
         sql<Uint8Array | Buffer>`case when length(${days}) = ${rowBytes} then substr(${days}, ${start}, ${length}) else ${days} end`.as('days'),
         sql<number>`length(${days})`.as('size'),
+        (eb) =>
+          eb
+            .selectFrom('weather_dataset_sites as site')
+            .select('site.elevation')
+            .whereRef('site.cell_id', '=', 'weather_daily_years.cell_id')
+            .whereRef('site.dataset', '=', 'weather_daily_years.dataset')
+            .as('elevation'),
       ])
       .where('cell_id', '=', cellId)
       .where('year', '>=', firstYear)
@@ -124,11 +133,12 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
         datasetPrefix === undefined
           ? await dailyYears(cellId, firstYear, lastYear, rowBytes, start, length)
           : await dailyYearsOfDatasets(cellId, firstYear, lastYear, rowBytes, start, length, [...datasetPrefix].length, datasetPrefix);
-      return rows.map((row) =>
-        part && Number(row.size) === part.rowBytes
-          ? { dataset: row.dataset, year: row.year, days: asBytes(row.days), offset: part.from }
-          : { dataset: row.dataset, year: row.year, days: asBytes(row.days) },
-      );
+      return rows.map((row) => {
+        const elevation = row.elevation === null ? null : Number(row.elevation);
+        return part && Number(row.size) === part.rowBytes
+          ? { dataset: row.dataset, year: row.year, days: asBytes(row.days), offset: part.from, elevation }
+          : { dataset: row.dataset, year: row.year, days: asBytes(row.days), elevation };
+      });
     },
     async updateDailyYear(dataset, cellId, year, change, now) {
       await db.transaction().execute(async (trx) => {

@@ -67,17 +67,19 @@ describe.each(databaseKinds())('weather repository on %s', (kind) => {
     await put('import:part', c, 2001, full);
     await put('import:part', c, 2002, bytes(366 * 88, 5)); // another length: comes whole
     await put('other', c, 2001, full);
+    await store.weather.writeElevation(c, 'import:part', 1234.5, 1);
+    await store.weather.writeElevation(c + 1, 'other', 99, 1); // another cell's
     const part = { rowBytes: full.length, from: 104 * 40, length: 104 * 7 };
     const rows = await store.weather.readDailyYears(c, 2000, 2003, 'import:', part);
     expect(rows.map((r) => ({ ...r, days: plain(r.days) }))).toEqual([
-      { dataset: 'import:part', year: 2001, days: full.slice(part.from, part.from + part.length), offset: part.from },
-      { dataset: 'import:part', year: 2002, days: bytes(366 * 88, 5) },
+      { dataset: 'import:part', year: 2001, days: full.slice(part.from, part.from + part.length), offset: part.from, elevation: 1234.5 },
+      { dataset: 'import:part', year: 2002, days: bytes(366 * 88, 5), elevation: 1234.5 },
     ]);
     // Without a prefix, and from the first byte to the last.
     const all = await store.weather.readDailyYears(c, 2001, 2001, undefined, { rowBytes: full.length, from: 0, length: full.length });
-    expect(all.map((r) => [r.dataset, r.offset, plain(r.days)])).toEqual([
-      ['import:part', 0, full],
-      ['other', 0, full],
+    expect(all.map((r) => [r.dataset, r.offset, plain(r.days), r.elevation])).toEqual([
+      ['import:part', 0, full, 1234.5],
+      ['other', 0, full, null],
     ]);
     const last = await store.weather.readDailyYears(c, 2001, 2001, 'other', { rowBytes: full.length, from: full.length - 104, length: 104 });
     expect(last.map((r) => plain(r.days))).toEqual([full.slice(full.length - 104)]);

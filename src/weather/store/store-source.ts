@@ -23,7 +23,7 @@ export interface StoreSourceOptions {
   refreshMs?: number;
 }
 
-/** Stored years by dataset, then year (the slots read, decoded), and the datasets' elevations. */
+/** Stored years by dataset, then year (the slots read, decoded), and the elevations of the datasets that state one. */
 interface StoredYears {
   datasets: Map<string, Map<number, YearSlots>>;
   elevations: Map<string, number>;
@@ -68,15 +68,15 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
    * for are read of each year (a year row is 38 kB; a week's observations need 700 bytes of it).
    */
   async function readStoredYears(cellId: number, read: YearsToRead): Promise<StoredYears> {
-    const [rows, elevations] = await Promise.all([
-      repository.readDailyYears(cellId, read.firstYear, read.lastYear, IMPORT_DATASET_PREFIX, slotsPart(read.firstSlot, read.lastSlot)),
-      repository.readElevations(cellId, IMPORT_DATASET_PREFIX),
-    ]);
+    // One query: each row carries its dataset's elevation.
+    const rows = await repository.readDailyYears(cellId, read.firstYear, read.lastYear, IMPORT_DATASET_PREFIX, slotsPart(read.firstSlot, read.lastSlot));
     const datasets = new Map<string, Map<number, YearSlots>>();
+    const elevations = new Map<string, number>();
     for (const row of rows) {
       let perYear = datasets.get(row.dataset);
       if (!perYear) datasets.set(row.dataset, (perYear = new Map()));
       perYear.set(row.year, decodeSlots(row.days, row.offset));
+      if (row.elevation !== null) elevations.set(row.dataset, row.elevation);
     }
     return { datasets, elevations };
   }
