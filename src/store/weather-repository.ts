@@ -89,7 +89,7 @@ export function weatherRepository(db: Kysely<Database>, dialect: DialectName): W
   };
   // The reads of every weather request, compiled once (see prepared-query.ts).
   // A row of `rowBytes` bytes is cut to `length` bytes from `start` (1-based, as substr counts);
-  // `size`, the stored row's length, tells the caller whether it was.
+  // `size`, the stored row's length, tells whether it was.
   const dailyYearsQuery = (cellId: number, firstYear: number, lastYear: number, rowBytes: number, start: number, length: number) => {
     const days = sql.ref('days');
     return db

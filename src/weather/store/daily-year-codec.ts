@@ -49,10 +49,16 @@ export function emptyYear(): Float64Array {
 export function decodeYear(bytes: Uint8Array | null): Float64Array {
   const width = bytes ? bytes.length / (SLOTS * 8) : 0;
   if (!bytes || !Number.isInteger(width) || width < LEGACY_WIDTH || width > WIDTH) return emptyYear();
-  // Read in place when the bytes are 8-byte aligned (both drivers give a row's bytes in memory of
-  // their own), else from a copy.
-  const values = bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8) : new Float64Array(new Uint8Array(bytes).buffer);
+  const values = float64sOf(bytes);
   return width === WIDTH ? values : widenYear(values, width);
+}
+
+/**
+ * The bytes as float64 values: read in place when they are 8-byte aligned (both drivers give a
+ * row's bytes in memory of their own), else from a copy.
+ */
+function float64sOf(bytes: Uint8Array): Float64Array {
+  return bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8) : new Float64Array(new Uint8Array(bytes).buffer);
 }
 
 /** A year written with `width` values per slot in the current layout, the newer values missing. */
@@ -63,6 +69,9 @@ function widenYear(narrow: Float64Array, width: number): Float64Array {
   }
   return values;
 }
+
+/** The last slot of a year (31 December of a leap year). */
+export const LAST_SLOT = SLOTS - 1;
 
 /** The slots [first, first + count) of a year (0-based days of the year), decoded. */
 export interface YearSlots {
@@ -87,8 +96,7 @@ export function decodeSlots(bytes: Uint8Array, offset: number | undefined): Year
   const first = offset / (WIDTH * 8);
   const count = bytes.length / (WIDTH * 8);
   if (!Number.isInteger(first) || !Number.isInteger(count) || first + count > SLOTS) throw new Error(`a stored year part of ${bytes.length} bytes at ${offset} is not whole slots`);
-  const values = bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8) : new Float64Array(new Uint8Array(bytes).buffer);
-  return { first, count, values };
+  return { first, count, values: float64sOf(bytes) };
 }
 
 export function encodeYear(values: Float64Array): Uint8Array {
@@ -119,20 +127,21 @@ function compileDayReader(): (values: Float64Array, base: number, date: IsoDate)
 }
 
 export function readSlot(values: Float64Array, date: IsoDate): StoredDay | undefined {
-  const base = (dayOfYear(date) - 1) * WIDTH;
-  const fetchedAt = values[base]!;
-  if (Number.isNaN(fetchedAt)) return undefined;
-  return { day: readDay(values, base, date), complete: values[base + 1] === 1, fetchedAt };
+  return storedDayAt(values, (dayOfYear(date) - 1) * WIDTH, date);
 }
 
 /** As `readSlot`, of decoded slots; the date's slot must be among them. */
 export function readYearSlot(slots: YearSlots, date: IsoDate): StoredDay | undefined {
   const index = dayOfYear(date) - 1 - slots.first;
   if (index < 0 || index >= slots.count) throw new Error(`day ${date} is not among the slots read`);
-  const base = index * WIDTH;
-  const fetchedAt = slots.values[base]!;
+  return storedDayAt(slots.values, index * WIDTH, date);
+}
+
+/** The stored day whose slot begins at `base`; undefined when the slot is empty. */
+function storedDayAt(values: Float64Array, base: number, date: IsoDate): StoredDay | undefined {
+  const fetchedAt = values[base]!;
   if (Number.isNaN(fetchedAt)) return undefined;
-  return { day: readDay(slots.values, base, date), complete: slots.values[base + 1] === 1, fetchedAt };
+  return { day: readDay(values, base, date), complete: values[base + 1] === 1, fetchedAt };
 }
 
 export function writeSlot(values: Float64Array, stored: StoredDay): void {

@@ -12,7 +12,7 @@ import type { WeatherRepository } from '../../store/weather-repository.js';
 import { dayOfYear, type IsoDate, toEpochDay, yearOf } from '../../core/dates.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import type { DailyResult, DailyWeather, GridCell, WeatherSource } from '../weather-source.js';
-import { datesByYear, decodeSlots, readSlotsInto, readYearSlot, slotsPart, type YearSlots } from './daily-year-codec.js';
+import { datesByYear, decodeSlots, LAST_SLOT, readSlotsInto, readYearSlot, slotsPart, type YearSlots } from './daily-year-codec.js';
 
 export const IMPORT_DATASET_PREFIX = 'import:';
 
@@ -41,7 +41,7 @@ interface YearsToRead {
 function yearsOfRange(start: IsoDate, end: IsoDate): YearsToRead {
   const firstYear = yearOf(start);
   const lastYear = yearOf(end);
-  return firstYear === lastYear ? { firstYear, lastYear, firstSlot: dayOfYear(start) - 1, lastSlot: dayOfYear(end) - 1 } : { firstYear, lastYear, firstSlot: 0, lastSlot: 365 };
+  return firstYear === lastYear ? { firstYear, lastYear, firstSlot: dayOfYear(start) - 1, lastSlot: dayOfYear(end) - 1 } : { firstYear, lastYear, firstSlot: 0, lastSlot: LAST_SLOT };
 }
 
 export function createStoreSource(repository: WeatherRepository, options: StoreSourceOptions = {}): WeatherSource {
@@ -82,8 +82,8 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
   }
 
   // Reads of one cell asked for in the same turn are made together: a norm asks for each of its
-  // ten or more seasons at once, and one query of the years they span (and one of the
-  // elevations) costs far less than two queries a season. Each caller reads only its own years.
+  // ten or more seasons at once, and one query of the years they span costs far less than a
+  // query a season. Each caller reads only its own years.
   // A read whose years lie apart from the pending read's is made on its own. The seasons of a
   // norm need the same days of each year, so the batch's slots are those of every caller.
   const batches = new Map<number, { toRead: YearsToRead; read: Promise<StoredYears> }>();
