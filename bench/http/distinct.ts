@@ -317,17 +317,19 @@ const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
 /** The service's CPU time per recorded request, ms (all its threads). */
 const cpuMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000);
+/** The event loop's busy time per request (ms): the one thread every request goes through. */
+const loopMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.loopBusyMs / ((result.rps * loop.elapsedMs) / 1000);
 
 function table(rows: Row[]): string {
   const lines = [
-    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request | event loop ms per request |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
     const probe = r.result.probe;
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} | ${f3(loopMsPerRequest(r.result, r.loop))} |`,
     );
   }
   return lines.join('\n');
@@ -422,7 +424,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       const loop = await eventLoopDelay(service);
       const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
       rows.push(row);
-      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(cpuMsPerRequest(result, loop))} ms a request\n`);
+      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(cpuMsPerRequest(result, loop))} ms a request, event loop ${f3(loopMsPerRequest(result, loop))} ms\n`);
     }
     await service.stop();
     service = undefined;
@@ -514,15 +516,15 @@ async function runMixed(
   const lines = [
     `Mixed workload (${Object.entries(MIXED_DESCRIPTION).map(([k, v]) => `${v} % ${k}`).join(', ')}), the same distinct URLs against each, measured after ${MIXED_WARMUP_SECONDS} s of unrecorded load:`,
     '',
-    '| run | req/s | p99 ms | errors | loop max ms | loop p99 ms | /health p99 ms | /health max ms | warm-up loop max ms | service CPU, cores | CPU ms per request |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| run | req/s | p99 ms | errors | loop max ms | loop p99 ms | /health p99 ms | /health max ms | warm-up loop max ms | service CPU, cores | CPU ms per request | event loop ms per request |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       ({ name, result, loop, warmUpLoop }) =>
-        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(cpuMsPerRequest(result, loop))} |`,
+        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(cpuMsPerRequest(result, loop))} | ${f3(loopMsPerRequest(result, loop))} |`,
     ),
     '',
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,
-    `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores.`,
+    `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores. Event loop ms per request is the time the event loop ran code, per request: every request goes through that one thread, so it bounds the throughput (at most 1000 ÷ it requests/s).`,
     '',
     `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}×.`,
     '',

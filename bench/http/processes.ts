@@ -59,6 +59,8 @@ export interface EventLoopDelay {
   mean: number;
   /** CPU time of all the service's threads over the same time, and that time (ms). */
   cpuMs: number;
+  /** Time the service's event loop spent running code over the same time (ms). */
+  loopBusyMs: number;
   elapsedMs: number;
 }
 
