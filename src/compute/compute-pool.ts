@@ -31,9 +31,11 @@ export interface ComputePool extends YearGenerator {
   drawMapImage(plan: DrawPlan): Promise<Uint8Array>;
   /**
    * Writes rows' JSON (core/json-rows.ts): on a worker thread when they hold at least
-   * `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), else at once.
+   * `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), as UTF-8 bytes moved
+   * back to the caller (the event loop neither copies the text in nor encodes it to send it);
+   * else at once, as text.
    */
-  writeJsonRows(rows: JsonRows): string | Promise<string>;
+  writeJsonRows(rows: JsonRows): string | Uint8Array | Promise<string | Uint8Array>;
   /** Computes the daily values of agronomic norms' seasons (agronomy/agronomic-norm-values.ts). */
   agronomicNormValues(input: AgronomicNormValuesInput): Promise<AgronomicNormValues>;
   /** Stops the threads once the tasks in flight are done. */
@@ -107,7 +109,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<PackedForecastWindow>,
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows) =>
-      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(rows, { name: 'jsonRows' }) as Promise<string>),
+      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(rows, { name: 'jsonRows' }) as Promise<Uint8Array>),
     // The seasons' weather is copied, not moved: a source may keep it.
     agronomicNormValues: (input: AgronomicNormValuesInput) => pool.run(input, { name: 'agronomicNormValues' }) as Promise<AgronomicNormValues>,
     close: () => pool.close(),

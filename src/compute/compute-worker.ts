@@ -45,8 +45,12 @@ export async function drawMapImage(plan: DrawPlan) {
   return move({ [transferableSymbol]: [owned.buffer], [valueSymbol]: owned });
 }
 
-export function jsonRows(rows: JsonRows): string {
-  return writeJsonRows(rows);
+const utf8 = new TextEncoder();
+
+/** The rows' JSON as UTF-8 bytes (a buffer of their own, moved to the caller). */
+export function jsonRows(rows: JsonRows) {
+  const bytes = utf8.encode(writeJsonRows(rows));
+  return move({ [transferableSymbol]: [bytes.buffer], [valueSymbol]: bytes });
 }
 
 export function agronomicNormValues(input: AgronomicNormValuesInput) {

@@ -16,8 +16,9 @@
  *
  * CSV is written as a stream, piece by piece (http/csv-table.ts); the pieces are kept once the
  * whole answer has been written. An answer that writes its own JSON (http/written-body.ts) is sent
- * as that text, and as CSV from its objects; the rows of one written from rows are written by the
- * `writeRows` given (the compute pool's, so that large ones are written off the event loop).
+ * as that text (or its UTF-8 bytes), and as CSV from its objects; the rows of one written from rows
+ * are written by the `writeRows` given (the compute pool's, so that large ones are written off the
+ * event loop and come back as bytes).
  *
  * Entries are bounded by their total size in bytes (least recently used go first).
  */
@@ -116,7 +117,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       const serialized = written ? await writtenJson(written, (value) => reply.serialize(value) as string, writeRows) : reply.serialize(payload);
       reply.type(JSON_TYPE);
       if (keptKey === null) return serialized;
-      const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as ArrayBuffer);
+      const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized as ArrayBuffer);
       entries!.set(keptKey, { body, type: JSON_TYPE, headers: answerHeaders(reply) });
       return body;
     },

@@ -16,8 +16,11 @@ export { jsonNumber } from '../core/json-rows.js';
 
 export type Serialize = (value: unknown) => string;
 
-/** Writes rows' JSON (core/json-rows.ts), on the calling thread or on another. */
-export type RowsWriter = (rows: JsonRows) => string | Promise<string>;
+/**
+ * Writes rows' JSON (core/json-rows.ts), on the calling thread or on another: as text, or as its
+ * UTF-8 bytes (what a worker thread hands back: moved, not copied, and sent without encoding again).
+ */
+export type RowsWriter = (rows: JsonRows) => string | Uint8Array | Promise<string | Uint8Array>;
 
 /** An answer whose JSON is its head with an array of rows (core/json-rows.ts) under one key. */
 export interface RowsAnswer {
@@ -49,23 +52,34 @@ export class WrittenBody {
   }
 }
 
-/** The JSON of `written`, its rows (if it has them) written by `writeRows`. */
-export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter): Promise<string> {
+/**
+ * The JSON of `written`, its rows (if it has them) written by `writeRows`: text, or UTF-8 bytes
+ * when `writeRows` gave the rows as bytes.
+ */
+export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter): Promise<string | Buffer> {
   const parts = written.parts;
   if (parts === null || parts.rows === null) return written.json(serialize);
   const items = await writeRows(parts.rows);
-  return withArray(serialize, parts.head(), parts.key, items);
+  if (typeof items === 'string') return withArray(serialize, parts.head(), parts.key, items);
+  const [before, after] = aroundArray(serialize, parts.head(), parts.key);
+  return Buffer.concat([Buffer.from(before, 'utf8'), items, Buffer.from(after, 'utf8')]);
 }
 
 /** The JSON of `head` with the array under `key` written as `items` (the entries' JSON, comma-separated, no brackets). */
 export function withArray(serialize: Serialize, head: Record<string, unknown>, key: string, items: string): string {
+  const [before, after] = aroundArray(serialize, head, key);
+  return before + items + after;
+}
+
+/** The JSON of `head` with an empty array under `key`, cut where the array's items go. */
+function aroundArray(serialize: Serialize, head: Record<string, unknown>, key: string): [string, string] {
   const text = serialize({ ...head, [key]: [] });
   // An unescaped `"` cannot occur inside a JSON string, so this is the key itself.
   const marker = `${JSON.stringify(key)}:[]`;
   const at = text.indexOf(marker);
   if (at < 0) throw new Error(`the serializer did not write ${key}`);
   const close = at + marker.length - 1;
-  return text.slice(0, close) + items + text.slice(close);
+  return [text.slice(0, close), text.slice(close)];
 }
 
 /**

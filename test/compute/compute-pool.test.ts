@@ -154,10 +154,10 @@ describe('compute pool', () => {
     }
   });
 
-  it('writes large rows of JSON on a worker thread and small ones at once, the text the calling thread writes', async () => {
+  it('writes large rows of JSON on a worker thread as UTF-8 bytes and small ones at once as text, the text the calling thread writes', async () => {
     const rowsOf = (count: number) =>
       new RowLayout()
-        .text('{"day":"')
+        .text('{"place":"Poznań","day":"')
         .string((i) => `d${i}`)
         .text('","v":')
         .number((i) => (i % 7 === 0 ? null : Math.sin(i) * 1000))
@@ -166,8 +166,11 @@ describe('compute pool', () => {
     const large = rowsOf(JSON_ROWS_ON_THREADS * 5);
     const threaded = pool.writeJsonRows(large);
     expect(threaded).toBeInstanceOf(Promise);
-    expect(await threaded).toBe(writeJsonRows(large));
-    expect(JSON.parse(`[${await threaded}]`)).toHaveLength(JSON_ROWS_ON_THREADS * 5);
+    const bytes = await threaded;
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    const text = Buffer.from(bytes as Uint8Array).toString('utf8');
+    expect(text).toBe(writeJsonRows(large));
+    expect(JSON.parse(`[${text}]`)).toHaveLength(JSON_ROWS_ON_THREADS * 5);
     const small = rowsOf(JSON_ROWS_ON_THREADS - 1);
     expect(pool.writeJsonRows(small)).toBe(writeJsonRows(small));
   });

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache } from '../../src/http/answer-cache.js';
-import { WrittenBody, withArray } from '../../src/http/written-body.js';
+import { type RowsWriter, WrittenBody, withArray } from '../../src/http/written-body.js';
+import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
 
 /** An app whose one route answers `size` bytes of JSON for `/:id`, kept under the id, counting the answers it builds. */
 async function appWith(maxBytes: number) {
@@ -132,6 +133,27 @@ describe('answer cache', () => {
       }
       expect(csv.body).toBe('note,date\r\na,2024-06-01\r\n');
       expect(built).toEqual(maxBytes > 0 ? ['a', 'a'] : ['a', 'a', 'a']);
+    }
+  });
+
+  it('sends rows written as UTF-8 bytes (by a worker thread) as the text the calling thread writes, kept or not', async () => {
+    const days = ['2024-06-01', '2024-06-02', '2024-06-03'];
+    const rows = new RowLayout().text('{"date":"').string((i) => days[i]!).text('","place":"Zürich","v":').number((i) => i / 3).text('}').rows(days.length);
+    const text = `{"note":"a","days":[${writeJsonRows(rows)}]}`;
+    for (const maxBytes of [1_000_000, 0]) {
+      const asBytes: RowsWriter = async (r) => new TextEncoder().encode(writeJsonRows(r));
+      const cache = createAnswerCache({ maxBytes, writeRows: asBytes });
+      const app = Fastify();
+      app.get('/:id', { schema: { response: { 200: { type: 'object', properties: { note: { type: 'string' }, days: { type: 'array' } } } } } }, async (request, reply) =>
+        cache.answer(reply, (request.params as { id: string }).id, async () => WrittenBody.ofRows(() => ({}), { head: () => ({ note: 'a' }), key: 'days', rows })),
+      );
+      await app.ready();
+      for (const response of [await app.inject({ url: '/a' }), await app.inject({ url: '/a' })]) {
+        expect(response.body).toBe(text);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(text));
+        expect(JSON.parse(response.body).days[1]).toEqual({ date: '2024-06-02', place: 'Zürich', v: 1 / 3 });
+      }
     }
   });
 });
