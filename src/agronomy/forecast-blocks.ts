@@ -92,61 +92,87 @@ const DAY_MS = 86_400_000;
 /** Chance of rain in at least one of the hours: 1 − Π(1 − pᵢ), percentages in and out. */
 export function combinedChance(chancesPercent: readonly number[]): number {
   let noRain = 1;
-  for (const p of chancesPercent) noRain *= 1 - Math.min(100, Math.max(0, p)) / 100;
+  for (const p of chancesPercent) noRain *= noRainFactor(p);
   return (1 - noRain) * 100;
 }
 
-function spread(values: readonly number[]): Spread {
-  let sum = 0;
-  let max = Number.NEGATIVE_INFINITY;
-  let min = Number.POSITIVE_INFINITY;
-  for (const v of values) {
-    sum += v;
-    if (v > max) max = v;
-    if (v < min) min = v;
+function noRainFactor(chancePercent: number): number {
+  return 1 - Math.min(100, Math.max(0, chancePercent)) / 100;
+}
+
+/** Running mean, max and min of values added in order (NaN never counts as highest or lowest). */
+class SpreadSum {
+  sum = 0;
+  max = Number.NEGATIVE_INFINITY;
+  min = Number.POSITIVE_INFINITY;
+
+  add(v: number): void {
+    this.sum += v;
+    if (v > this.max) this.max = v;
+    if (v < this.min) this.min = v;
   }
-  return { average: sum / values.length, max, min };
+
+  spread(count: number): Spread {
+    return { average: this.sum / count, max: this.max, min: this.min };
+  }
 }
 
-function mean(values: readonly number[]): number {
-  return values.reduce((s, v) => s + v, 0) / values.length;
-}
+const spreadSums = (): [SpreadSum, SpreadSum, SpreadSum, SpreadSum] => [new SpreadSum(), new SpreadSum(), new SpreadSum(), new SpreadSum()];
 
-function sum(values: readonly number[]): number {
-  return values.reduce((s, v) => s + v, 0);
-}
-
-function layers(hours: readonly ForecastHour[], pick: (h: ForecastHour) => readonly number[]): [Spread, Spread, Spread, Spread] {
-  const layer = (i: number) => spread(hours.map((h) => pick(h)[i]!));
-  return [layer(0), layer(1), layer(2), layer(3)];
-}
-
-/** One block from a non-empty run of consecutive hours. */
+/**
+ * One block from a non-empty run of consecutive hours, in one pass over them. Sums run from 0 in
+ * hour order; the highest gust and the lowest mean wind are `Math.max` and `Math.min` of the hours
+ * (NaN if any hour's is).
+ */
 export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
-  if (hours.length === 0) throw new RangeError('A forecast block needs at least one hour.');
-  const first = hours[0]!;
-  const last = hours[hours.length - 1]!;
-  const windAverage = mean(hours.map((h) => h.windAverage));
-  const cloudCover = mean(hours.map((h) => h.cloudCover));
+  const count = hours.length;
+  if (count === 0) throw new RangeError('A forecast block needs at least one hour.');
+  const temperature = new SpreadSum();
+  const relativeHumidity = new SpreadSum();
+  const soilTemperature = spreadSums();
+  const soilMoisture = spreadSums();
+  let precipitation = 0;
+  let noRain = 1;
+  let cloudCover = 0;
+  let solar = 0;
+  let windAverage = 0;
+  let windMax = Number.NEGATIVE_INFINITY;
+  let windMin = Number.POSITIVE_INFINITY;
+  let dewPoint = 0;
+  for (let i = 0; i < count; i++) {
+    const h = hours[i]!;
+    temperature.add(h.temperature);
+    precipitation += h.precipitation;
+    noRain *= noRainFactor(h.precipitationChance);
+    cloudCover += h.cloudCover;
+    solar += h.solar;
+    relativeHumidity.add(h.relativeHumidity);
+    windAverage += h.windAverage;
+    windMax = Math.max(windMax, h.windGust);
+    windMin = Math.min(windMin, h.windAverage);
+    dewPoint += h.dewPoint;
+    for (let layer = 0; layer < 4; layer++) {
+      soilTemperature[layer]!.add(h.soilTemperature[layer]!);
+      soilMoisture[layer]!.add(h.soilMoisture[layer]!);
+    }
+  }
+  const meanCloudCover = cloudCover / count;
+  const spreads = (sums: SpreadSum[]) => sums.map((sum) => sum.spread(count)) as [Spread, Spread, Spread, Spread];
   return {
-    startTime: first.time,
-    endTime: last.time + HOUR_MS - 1000,
-    hours: hours.length,
-    temperature: spread(hours.map((h) => h.temperature)),
-    precipitation: sum(hours.map((h) => h.precipitation)),
-    precipitationChance: combinedChance(hours.map((h) => h.precipitationChance)),
-    cloudCover,
-    sunshine: 100 - cloudCover,
-    solar: sum(hours.map((h) => h.solar)),
-    relativeHumidity: spread(hours.map((h) => h.relativeHumidity)),
-    wind: {
-      average: windAverage,
-      max: Math.max(...hours.map((h) => h.windGust)),
-      min: Math.min(...hours.map((h) => h.windAverage)),
-    },
-    dewPoint: mean(hours.map((h) => h.dewPoint)),
-    soilTemperature: layers(hours, (h) => h.soilTemperature),
-    soilMoisture: layers(hours, (h) => h.soilMoisture),
+    startTime: hours[0]!.time,
+    endTime: hours[count - 1]!.time + HOUR_MS - 1000,
+    hours: count,
+    temperature: temperature.spread(count),
+    precipitation,
+    precipitationChance: (1 - noRain) * 100,
+    cloudCover: meanCloudCover,
+    sunshine: 100 - meanCloudCover,
+    solar,
+    relativeHumidity: relativeHumidity.spread(count),
+    wind: { average: windAverage / count, max: windMax, min: windMin },
+    dewPoint: dewPoint / count,
+    soilTemperature: spreads(soilTemperature),
+    soilMoisture: spreads(soilMoisture),
   };
 }
 
