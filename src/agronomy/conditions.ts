@@ -70,9 +70,23 @@ function roundForComparison(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-function classify(value: number, classes: readonly ConditionClass[]): ConditionClass {
+/** Index in `classes` of the class `value` falls in. */
+function classIndex(value: number, classes: readonly ConditionClass[]): number {
   const v = roundForComparison(value);
-  return classes.find((c) => v <= c.upTo) ?? classes[classes.length - 1]!;
+  const i = classes.findIndex((c) => v <= c.upTo);
+  return i < 0 ? classes.length - 1 : i;
+}
+
+function classify(value: number, classes: readonly ConditionClass[]): ConditionClass {
+  return classes[classIndex(value, classes)]!;
+}
+
+function rainRate(precipitationMm: number, hours: number): number {
+  return hours > 0 ? Math.max(0, precipitationMm) / hours : 0;
+}
+
+function windKmh(windSpeedMetersPerSecond: number): number {
+  return metersPerSecondToKmh(Math.max(0, windSpeedMetersPerSecond));
 }
 
 export interface ConditionPart {
@@ -82,22 +96,24 @@ export interface ConditionPart {
 
 /** Rain digit and text from the block's precipitation (mm) over its length in hours. */
 export function rainCondition(precipitationMm: number, hours: number): ConditionPart {
-  const rate = hours > 0 ? Math.max(0, precipitationMm) / hours : 0;
-  const { code, text } = classify(rate, RAIN_CLASSES);
+  const { code, text } = classify(rainRate(precipitationMm, hours), RAIN_CLASSES);
   return { code, text };
 }
 
 /** Wind digit and text from a wind speed in m/s (classified in km/h). */
 export function windCondition(windSpeedMetersPerSecond: number): ConditionPart {
-  const { code, text } = classify(metersPerSecondToKmh(Math.max(0, windSpeedMetersPerSecond)), WIND_CLASSES);
+  const { code, text } = classify(windKmh(windSpeedMetersPerSecond), WIND_CLASSES);
   return { code, text };
 }
 
 /** Cloud character and text from opaque cloud cover in percent. */
 export function cloudCondition(cloudCoverPercent: number, type: ConditionsType, daylight: BlockDaylight): ConditionPart {
-  const classes = type === 'basic' ? BASIC_CLOUD_CLASSES : STANDARD_CLOUD_CLASSES[daylight];
-  const { code, text } = classify(Math.max(0, cloudCoverPercent), classes);
+  const { code, text } = classify(Math.max(0, cloudCoverPercent), cloudClasses(type, daylight));
   return { code, text };
+}
+
+function cloudClasses(type: ConditionsType, daylight: BlockDaylight): readonly ConditionClass[] {
+  return type === 'basic' ? BASIC_CLOUD_CLASSES : STANDARD_CLOUD_CLASSES[daylight];
 }
 
 export interface ConditionsInput {
@@ -119,11 +135,25 @@ export interface Conditions {
   readonly text: string;
 }
 
+/**
+ * Every combination of a cloud class with a rain and a wind class, written once: per cloud class,
+ * `[rain class][wind class]`. The same few hundred code and text strings then serve every block
+ * (a presenter can look them up without hashing new text).
+ */
+const COMBINATIONS: ReadonlyMap<ConditionClass, readonly (readonly Conditions[])[]> = new Map(
+  [BASIC_CLOUD_CLASSES, ...Object.values(STANDARD_CLOUD_CLASSES)].flat().map((cloud) => [
+    cloud,
+    RAIN_CLASSES.map((rain) =>
+      WIND_CLASSES.map((wind) => Object.freeze({ code: cloud.code + rain.code + wind.code, text: `${cloud.text}, ${rain.text}, ${wind.text}` })),
+    ),
+  ]),
+);
+
 export function conditions(input: ConditionsInput, type: ConditionsType = DEFAULT_CONDITIONS_TYPE): Conditions {
-  const cloud = cloudCondition(input.cloudCover, type, input.daylight);
-  const rain = rainCondition(input.precipitation, input.hours);
-  const wind = windCondition(input.windSpeed);
-  return { code: cloud.code + rain.code + wind.code, text: `${cloud.text}, ${rain.text}, ${wind.text}` };
+  const cloud = classify(Math.max(0, input.cloudCover), cloudClasses(type, input.daylight));
+  const rain = classIndex(rainRate(input.precipitation, input.hours), RAIN_CLASSES);
+  const wind = classIndex(windKmh(input.windSpeed), WIND_CLASSES);
+  return COMBINATIONS.get(cloud)![rain]![wind]!;
 }
 
 const HOUR_MS = 3_600_000;

@@ -124,6 +124,34 @@ describe('conditions', () => {
       text: 'Partly Cloudy, Moderate Rain, Windy',
     });
   });
+
+  it('gives each combination of classes as one shared value, the parts it is made of', () => {
+    const parts = (input: Parameters<typeof conditions>[0], type: 'basic' | 'standard') => {
+      const cloud = cloudCondition(input.cloudCover, type, input.daylight);
+      const rain = rainCondition(input.precipitation, input.hours);
+      const wind = windCondition(input.windSpeed);
+      return { code: cloud.code + rain.code + wind.code, text: `${cloud.text}, ${rain.text}, ${wind.text}` };
+    };
+    const seen = new Map<string, ReturnType<typeof conditions>>();
+    for (const type of ['basic', 'standard'] as const) {
+      for (const daylight of ['day', 'night', 'mixed'] as const) {
+        for (const cloudCover of [0, 12.5, 20, 37.5, 50, 62.5, 80, 87.5, 100]) {
+          for (const precipitation of [0, 1, 2.54 * 3, 20]) {
+            for (const windSpeed of [0, kmh(8), kmh(20), kmh(40), kmh(60), kmh(80), kmh(120)]) {
+              const input = { cloudCover, precipitation, hours: 3, windSpeed, daylight };
+              const value = conditions(input, type);
+              expect(value).toEqual(parts(input, type));
+              // The same combination is the same value, its strings made once.
+              const earlier = seen.get(`${value.code}|${value.text}`);
+              if (earlier) expect(value).toBe(earlier);
+              seen.set(`${value.code}|${value.text}`, value);
+            }
+          }
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThan(100);
+  });
 });
 
 describe('blockDaylight', () => {
