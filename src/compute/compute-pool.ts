@@ -20,7 +20,7 @@ import {
   type YearGenerator,
 } from '../weather/synthetic/year-generation.js';
 import { loadTimeZones } from '../weather/time-zone.js';
-import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+import { type JsonRows, sentJsonRows, writeJsonRows } from '../core/json-rows.js';
 import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { registerLabelFonts } from '../maps/fonts.js';
 
@@ -109,7 +109,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<PackedForecastWindow>,
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows) =>
-      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(rows, { name: 'jsonRows' }) as Promise<Uint8Array>),
+      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(sentJsonRows(rows), { name: 'jsonRows' }) as Promise<Uint8Array>),
     // The seasons' weather is copied, not moved: a source may keep it.
     agronomicNormValues: (input: AgronomicNormValuesInput) => pool.run(input, { name: 'agronomicNormValues' }) as Promise<AgronomicNormValues>,
     close: () => pool.close(),

@@ -7,7 +7,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
 import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
-import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+import { receivedJsonRows, type SentJsonRows, writeJsonRows } from '../core/json-rows.js';
 import { agronomicNormValueBuffers, agronomicNormValues as computeAgronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
 
@@ -48,8 +48,8 @@ export async function drawMapImage(plan: DrawPlan) {
 const utf8 = new TextEncoder();
 
 /** The rows' JSON as UTF-8 bytes (a buffer of their own, moved to the caller). */
-export function jsonRows(rows: JsonRows) {
-  const bytes = utf8.encode(writeJsonRows(rows));
+export function jsonRows(rows: SentJsonRows) {
+  const bytes = utf8.encode(writeJsonRows(receivedJsonRows(rows)));
   return move({ [transferableSymbol]: [bytes.buffer], [valueSymbol]: bytes });
 }
 

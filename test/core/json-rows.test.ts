@@ -1,6 +1,6 @@
 /** Rows of JSON text: the text written from a row layout is the JSON of the same rows as objects. */
 import { describe, expect, it } from 'vitest';
-import { jsonNumber, RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
+import { jsonNumber, receivedJsonRows, RowLayout, sentJsonRows, writeJsonRows } from '../../src/core/json-rows.js';
 
 interface Day {
   date: string;
@@ -53,6 +53,17 @@ describe('JSON rows', () => {
     expect(writeJsonRows(structuredClone(rows))).toBe(writeJsonRows(rows));
     expect(rows.numberCount).toBe(2);
     expect(rows.stringCount).toBe(2);
+  });
+
+  it('sends the strings as one and gets back the same rows, empty and non-ASCII strings included', () => {
+    const texts = ['', 'Poznań', '"quoted\\u0000"', '', '2024-02-29'];
+    const rows = new RowLayout().text('{"a":').string((i) => JSON.stringify(texts[i]!)).text(',"b":"').string((i) => texts[i]!).text('"}').rows(texts.length);
+    const sent = structuredClone(sentJsonRows(rows));
+    expect(typeof sent.strings).toBe('string');
+    expect(receivedJsonRows(sent)).toEqual(rows);
+    expect(writeJsonRows(receivedJsonRows(sent))).toBe(writeJsonRows(rows));
+    const none = layout().rows(0);
+    expect(receivedJsonRows(structuredClone(sentJsonRows(none)))).toEqual(none);
   });
 
   it('writes null, NaN and ±Infinity as null, and every other number so that it reads back the same', () => {
