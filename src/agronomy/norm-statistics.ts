@@ -18,12 +18,34 @@ export interface NormStatistic {
 
 /** Mean and sample standard deviation of the given values (see the module comment for n ≤ 1). */
 export function normStatistic(values: readonly (number | null)[]): NormStatistic {
-  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
-  const n = present.length;
+  return normStatisticOf(values, 0, values.length);
+}
+
+/**
+ * As `normStatistic` of `values[from]` … `values[from + count - 1]`: the years of one day in a
+ * column of days × years, read in place (a norm takes a dozen statistics a day, and copying or
+ * filtering each day's years first cost more than the statistics).
+ */
+export function normStatisticOf(values: ArrayLike<number | null>, from: number, count: number): NormStatistic {
+  const end = from + count;
+  let n = 0;
+  let sum = 0;
+  for (let i = from; i < end; i++) {
+    const v = values[i]!;
+    // Finite numbers only (v - v is NaN for NaN and ±Infinity).
+    if (v !== null && v - v === 0) {
+      sum += v;
+      n++;
+    }
+  }
   if (n === 0) return { average: null, stdDev: null, count: 0 };
-  const average = present.reduce((sum, v) => sum + v, 0) / n;
+  const average = sum / n;
   if (n === 1) return { average, stdDev: 0, count: 1 };
-  const squares = present.reduce((sum, v) => sum + (v - average) * (v - average), 0);
+  let squares = 0;
+  for (let i = from; i < end; i++) {
+    const v = values[i]!;
+    if (v !== null && v - v === 0) squares += (v - average) * (v - average);
+  }
   return { average, stdDev: Math.sqrt(squares / (n - 1)), count: n };
 }
 

@@ -23,7 +23,7 @@
  */
 import type { GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
-import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
+import { normStatisticOf, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
 import { isLeapYear, type MonthDay, toEpochDay } from '../core/dates.js';
 import type { WeatherSource } from '../weather/weather-source.js';
@@ -126,11 +126,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
       const values = await compute.agronomicNormValues(input);
       const yearTotals = values.totals;
 
-      const yearValues: number[] = new Array<number>(yearCount);
-      const statisticOf = (column: Float64Array, from: number) => {
-        for (let y = 0; y < yearCount; y++) yearValues[y] = column[from + y]!;
-        return normStatistic(yearValues);
-      };
+      const statisticOf = (column: Float64Array, from: number) => normStatisticOf(column, from, yearCount);
       return {
         sources,
         period,

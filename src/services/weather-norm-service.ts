@@ -22,7 +22,7 @@
 import type { Clock } from '../core/clock.js';
 import { addDays, isLeapYear, type IsoDate, type MonthDay, toEpochDay } from '../core/dates.js';
 import { invalid } from '../core/errors.js';
-import { normStatistic, type NormStatistic } from '../agronomy/norm-statistics.js';
+import { normStatisticOf, type NormStatistic } from '../agronomy/norm-statistics.js';
 import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
 import type { DateRange, WeatherSource } from '../weather/weather-source.js';
 import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
@@ -226,14 +226,9 @@ export function createWeatherNormService(deps: { weather: WeatherSource; clock: 
         }
       });
 
-      const yearValues: number[] = new Array<number>(yearCount);
       const days: DayNorms[] = request.days.map((day, d) => {
         const norms = { day } as DayNorms;
-        for (let q = 0; q < NORM_QUANTITIES.length; q++) {
-          const column = values[q]!;
-          for (let y = 0; y < yearCount; y++) yearValues[y] = column[d * yearCount + y]!;
-          norms[NORM_QUANTITIES[q]!] = normStatistic(yearValues);
-        }
+        for (let q = 0; q < NORM_QUANTITIES.length; q++) norms[NORM_QUANTITIES[q]!] = normStatisticOf(values[q]!, d * yearCount, yearCount);
         return norms;
       });
       return { sources, period, years, days };

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { dailyNormStatistics, normAverage, normStatistic } from '../../src/agronomy/norm-statistics.js';
+import { dailyNormStatistics, normAverage, normStatistic, normStatisticOf } from '../../src/agronomy/norm-statistics.js';
 
 describe('normStatistic', () => {
   it('mean and sample standard deviation (n − 1)', () => {
@@ -19,6 +19,37 @@ describe('normStatistic', () => {
   it('leaves out missing values', () => {
     expect(normStatistic([1, null, 3])).toEqual({ average: 2, stdDev: Math.SQRT2, count: 2 });
     expect(normAverage([1, null, 5])).toBe(3);
+    expect(normStatistic([Number.NaN, 1, Number.POSITIVE_INFINITY, 3, Number.NEGATIVE_INFINITY])).toEqual({ average: 2, stdDev: Math.SQRT2, count: 2 });
+  });
+
+  it("reads one day of a days × years column in place, with the same numbers as taking the day's years out first", () => {
+    // The textbook form: the finite values, their sum / n, the squared deviations' sum / (n − 1).
+    const reference = (values: number[]) => {
+      const present = values.filter((v) => Number.isFinite(v));
+      const n = present.length;
+      if (n === 0) return { average: null, stdDev: null, count: 0 };
+      const average = present.reduce((sum, v) => sum + v, 0) / n;
+      return { average, stdDev: n === 1 ? 0 : Math.sqrt(present.reduce((sum, v) => sum + (v - average) ** 2, 0) / (n - 1)), count: n };
+    };
+    const years = 7;
+    const days = 400;
+    let seed = 12345;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    // Day d misses each year's value with probability (d mod 8) / 7: from every year present to none.
+    const column = Float64Array.from({ length: days * years }, (_, i) => {
+      const r = next() * 7;
+      const missing = Math.floor(i / years) % 8;
+      return r < missing ? (r < 0.2 ? Number.POSITIVE_INFINITY : Number.NaN) : (next() - 0.3) * 10 ** (next() * 6 - 2);
+    });
+    const counts = new Set<number>();
+    for (let d = 0; d < days; d++) {
+      const expected = reference(Array.from(column.subarray(d * years, (d + 1) * years)));
+      const actual = normStatisticOf(column, d * years, years);
+      counts.add(actual.count);
+      expect(Object.is(actual.average, expected.average) && Object.is(actual.stdDev, expected.stdDev) && actual.count === expected.count).toBe(true);
+    }
+    // The sample holds days with every year, with some years missing, and with none or one left.
+    for (const count of [0, 1, 2, years]) expect(counts.has(count)).toBe(true);
   });
 });
 
