@@ -49,7 +49,32 @@ export function receivedJsonRows(sent: SentJsonRows): JsonRows {
 
 /** A number as JSON: null, NaN and ±Infinity as `null` (what the response serializer writes for a nullable number). */
 export function jsonNumber(value: number | null): string {
-  return value === null || value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
+  if (value === null) return 'null';
+  // Most weather values are kept to 0.1 or 0.01 (observations, forecasts, precipitation, GDD from
+  // such temperatures): written from their hundredths, about three times as fast as the general
+  // shortest round-trip form, and the same text (see hundredthsText).
+  const hundredths = Math.round(value * 100);
+  if (hundredths / 100 === value && hundredths < HUNDREDTHS_LIMIT && hundredths > -HUNDREDTHS_LIMIT) return hundredthsText(hundredths);
+  return value !== value || value === Infinity || value === -Infinity ? 'null' : '' + value;
+}
+
+/** Hundredths below this in size are whole numbers of 31 bits (fast integer arithmetic). */
+const HUNDREDTHS_LIMIT = 2 ** 31 - 1;
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
+
+/**
+ * `k / 100` as JavaScript writes the double nearest to it, for |k| < 2³¹: the decimal itself,
+ * without trailing zeros (`-0` as `0`). It is the shortest text that reads back as that double,
+ * because any shorter decimal is at least 0.01 away from it while doubles below 2.2·10⁷ lie less
+ * than 10⁻⁸ apart; and below 10²¹ and from 10⁻⁶ on JavaScript writes no exponent.
+ */
+function hundredthsText(k: number): string {
+  const size = k < 0 ? -k : k;
+  const whole = (size / 100) | 0;
+  const fraction = size - whole * 100;
+  const text = fraction === 0 ? '' + whole : fraction % 10 === 0 ? whole + '.' + fraction / 10 : whole + '.' + TWO_DIGITS[fraction]!;
+  return k < 0 ? '-' + text : text;
 }
 
 /** The rows' JSON, comma-separated (no brackets). */

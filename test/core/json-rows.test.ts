@@ -1,6 +1,7 @@
 /** Rows of JSON text: the text written from a row layout is the JSON of the same rows as objects. */
 import { describe, expect, it } from 'vitest';
 import { jsonNumber, receivedJsonRows, RowLayout, sentJsonRows, writeJsonRows } from '../../src/core/json-rows.js';
+import { hashKeys, hashToUniform } from '../../src/weather/synthetic/hash-random.js';
 
 interface Day {
   date: string;
@@ -73,4 +74,37 @@ describe('JSON rows', () => {
       expect(Object.is(JSON.parse(jsonNumber(value)), value === 0 ? 0 : value)).toBe(true);
     }
   });
+
+  it('writes numbers kept to hundredths exactly as JSON.stringify does', () => {
+    // Every hundredth from -5,000 to 5,000, as computed (k / 100) and as rounded values are
+    // (Math.round(x * 10) / 10 and the like), the doubles either side of each, and sizes up to
+    // and past the 31-bit limit of the short way.
+    const values: number[] = [];
+    for (let k = -500_000; k <= 500_000; k++) values.push(k / 100);
+    let draw = 0;
+    const random = () => hashToUniform(hashKeys(17, draw++, 0));
+    for (let i = 0; i < 100_000; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 12 - 3);
+      values.push(Math.round(x * 10) / 10, Math.round(x * 100) / 100, x, (Math.round(x * 100) + 0.5) / 100);
+    }
+    for (const k of [2 ** 31 - 2, 2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 10 ** 15 + 7]) values.push(k / 100, -k / 100, k, -k);
+    values.push(0.1 + 0.2, 61.19999999999999, 168.50000000000003, 1.0000000000000009, 0.0700000000000001, 5e-7, 0.005, -0.005, 0.015);
+    const wrong: string[] = [];
+    for (const value of values) {
+      for (const v of [value, nextUp(value), -nextUp(-value)]) {
+        if (jsonNumber(v) !== JSON.stringify(v)) wrong.push(`${JSON.stringify(v)} written as ${jsonNumber(v)}`);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
 });
+
+/** The next double above `x` (finite x). */
+function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  view.setBigInt64(0, view.getBigInt64(0) + (x > 0 ? 1n : -1n));
+  return view.getFloat64(0);
+}
+
