@@ -11,7 +11,8 @@
  * - dew point: mean; soil temperature and moisture: mean, max, min per layer;
  * - cloud cover: mean; sunshine = 100 − cloud cover;
  * - chance of rain: the chance that it rains in at least one hour, treating the hours as
- *   independent: 1 − Π(1 − pᵢ/100), in percent.
+ *   independent: 1 − Π(1 − pᵢ/100), in percent to 6 decimals (a one-hour block's chance is the
+ *   hour's, not 1.0000000000000009 %).
  *
  * A day's hours are grouped by wall-clock hour of its time frame (`wallClockBlockGroups`); the
  * forecast service cuts the days and asks for the hours.
@@ -93,7 +94,12 @@ const DAY_MS = 86_400_000;
 export function combinedChance(chancesPercent: readonly number[]): number {
   let noRain = 1;
   for (const p of chancesPercent) noRain *= noRainFactor(p);
-  return (1 - noRain) * 100;
+  return chanceOfRain(noRain);
+}
+
+/** The chance, in percent to 6 decimals, of rain given the chance of none (0–1). */
+function chanceOfRain(noRain: number): number {
+  return Math.round((1 - noRain) * 1e8) / 1e6;
 }
 
 function noRainFactor(chancePercent: number): number {
@@ -164,7 +170,7 @@ export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
     hours: count,
     temperature: temperature.spread(count),
     precipitation,
-    precipitationChance: (1 - noRain) * 100,
+    precipitationChance: chanceOfRain(noRain),
     cloudCover: meanCloudCover,
     sunshine: 100 - meanCloudCover,
     solar,

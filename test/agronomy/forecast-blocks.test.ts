@@ -129,10 +129,18 @@ describe('aggregateBlock', () => {
     expect(combinedChance([])).toBe(0);
   });
 
+  it('states the chance to 6 decimals: an hour of 1 % is 1 %, three of 30 % are 65.7 %', () => {
+    expect(combinedChance([1])).toBe(1);
+    expect(aggregateBlock([{ ...day[5]!, precipitationChance: 1 }]).precipitationChance).toBe(1);
+    expect(combinedChance([30, 30, 30])).toBe(65.7);
+    expect(combinedChance([33, 33])).toBe(55.11);
+    expect(combinedChance([1, 2, 3, 4, 5, 6, 7])).toBe(Math.round((1 - 0.99 * 0.98 * 0.97 * 0.96 * 0.95 * 0.94 * 0.93) * 1e8) / 1e6);
+  });
+
   it('a one-hour block reproduces the hour', () => {
     const one = aggregateBlock([day[5]!]);
     expect(one.temperature).toEqual({ average: 15, max: 15, min: 15 });
-    expect(one.precipitationChance).toBeCloseTo(10, 10);
+    expect(one.precipitationChance).toBe(10);
     expect(one.wind).toEqual({ average: 7, max: 10, min: 7 });
   });
 
