@@ -144,6 +144,38 @@ describe('aggregateBlock', () => {
     expect(one.wind).toEqual({ average: 7, max: 10, min: 7 });
   });
 
+  it('a one-hour block is the hour itself, whatever its values: -0 reads 0, and a missing (NaN) value is the average of its spread but never its max or min', () => {
+    const spreadOf = (v: number) => ({ average: v === 0 ? 0 : v, max: Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v, min: Number.isNaN(v) ? Number.POSITIVE_INFINITY : v });
+    const values = [21.4, -0, 0, -3.5, Number.NaN, 1e-9, 1234.5];
+    values.forEach((v, i) => {
+      const w = values[(i + 3) % values.length]!;
+      const h = hour(i, { temperature: v, relativeHumidity: w, precipitation: v, cloudCover: w, solar: v, windAverage: v, windGust: w, dewPoint: w, soilTemperature: [v, w, v, w], soilMoisture: [w, v, w, v] });
+      const zeroed = (x: number) => (x === 0 ? 0 : x);
+      expect(aggregateBlock([h])).toEqual({
+        startTime: h.time,
+        endTime: h.time + HOUR - 1000,
+        hours: 1,
+        temperature: spreadOf(v),
+        precipitation: zeroed(v),
+        precipitationChance: 10,
+        cloudCover: zeroed(w),
+        sunshine: 100 - w,
+        solar: zeroed(v),
+        relativeHumidity: spreadOf(w),
+        wind: { average: zeroed(v), max: w, min: v },
+        dewPoint: zeroed(w),
+        soilTemperature: [spreadOf(v), spreadOf(w), spreadOf(v), spreadOf(w)],
+        soilMoisture: [spreadOf(w), spreadOf(v), spreadOf(w), spreadOf(v)],
+      });
+      // The same as each of the hour's values over a block of two such hours (the running sums).
+      const two = aggregateBlock([h, { ...h, time: h.time + HOUR }]);
+      if (Number.isFinite(v) && Number.isFinite(w)) {
+        expect(aggregateBlock([h]).temperature).toEqual(two.temperature);
+        expect(aggregateBlock([h]).soilMoisture).toEqual(two.soilMoisture);
+      }
+    });
+  });
+
   it('refuses an empty block', () => {
     expect(() => aggregateBlock([])).toThrow(RangeError);
   });
