@@ -133,7 +133,6 @@ const spreadSums = (): [SpreadSum, SpreadSum, SpreadSum, SpreadSum] => [new Spre
 export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
   const count = hours.length;
   if (count === 0) throw new RangeError('A forecast block needs at least one hour.');
-  if (count === 1) return hourBlock(hours[0]!);
   const temperature = new SpreadSum();
   const relativeHumidity = new SpreadSum();
   const soilTemperature = spreadSums();
@@ -181,37 +180,6 @@ export function aggregateBlock(hours: readonly ForecastHour[]): ForecastBlock {
     soilTemperature: spreads(soilTemperature),
     soilMoisture: spreads(soilMoisture),
   };
-}
-
-/**
- * `aggregateBlock` of one hour, exactly (sums from 0, so -0 reads 0; NaN is neither highest nor
- * lowest), without running sums: a day of one-hour blocks makes 24 of these.
- */
-function hourBlock(h: ForecastHour): ForecastBlock {
-  const cloudCover = 0 + h.cloudCover;
-  const soilTemperature = h.soilTemperature;
-  const soilMoisture = h.soilMoisture;
-  return {
-    startTime: h.time,
-    endTime: h.time + HOUR_MS - 1000,
-    hours: 1,
-    temperature: hourSpread(h.temperature),
-    precipitation: 0 + h.precipitation,
-    precipitationChance: chanceOfRain(noRainFactor(h.precipitationChance)),
-    cloudCover,
-    sunshine: 100 - cloudCover,
-    solar: 0 + h.solar,
-    relativeHumidity: hourSpread(h.relativeHumidity),
-    wind: { average: 0 + h.windAverage, max: Math.max(Number.NEGATIVE_INFINITY, h.windGust), min: Math.min(Number.POSITIVE_INFINITY, h.windAverage) },
-    dewPoint: 0 + h.dewPoint,
-    soilTemperature: [hourSpread(soilTemperature[0]), hourSpread(soilTemperature[1]), hourSpread(soilTemperature[2]), hourSpread(soilTemperature[3])],
-    soilMoisture: [hourSpread(soilMoisture[0]), hourSpread(soilMoisture[1]), hourSpread(soilMoisture[2]), hourSpread(soilMoisture[3])],
-  };
-}
-
-/** SpreadSum's spread of one value. */
-function hourSpread(v: number): Spread {
-  return { average: 0 + v, max: v > Number.NEGATIVE_INFINITY ? v : Number.NEGATIVE_INFINITY, min: v < Number.POSITIVE_INFINITY ? v : Number.POSITIVE_INFINITY };
 }
 
 /** A calendar day of forecast hours in its time frame (a fixed UTC offset or the place's zone). */
