@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DialectName } from './database.js';
 import { DuplicateKeyError, isUniqueViolation } from './errors.js';
+import { createHeldFieldLists, type HeldFieldListOptions } from './held-field-lists.js';
 import { type OrderColumn, orderTerm, type SortTerm, withIdTieBreak } from './ordering.js';
 import { preparedQuery } from './prepared-query.js';
 import { lockForUpdate } from './row-lock.js';
@@ -69,7 +70,12 @@ export function fieldPageQuery(db: Kysely<Database>, dialect: DialectName, sort:
   return select.limit(limit).offset(offset);
 }
 
-export function fieldRepository(db: Kysely<Database>, dialect: DialectName): FieldRepository {
+/**
+ * Lists are cut from the account's fields held in memory (store/held-field-lists.ts), checked
+ * against the account's `fields_revision` on every list; accounts with more fields than are held
+ * are paged by the database.
+ */
+export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held?: HeldFieldListOptions): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
     const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
     return lockForUpdate(query, dialect).executeTakeFirst();
@@ -94,6 +100,22 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
       pages.set(key, query);
     }
     return query;
+  };
+  const heldLists = createHeldFieldLists<FieldRecord, FieldSortColumn>(held);
+  const revisionQuery = preparedQuery(db, 1, (accountId: number) => db.selectFrom('accounts').select('fields_revision').where('id', '=', accountId));
+  // The account's revision and fields in one statement (one snapshot), one row with NULL fields
+  // when it has none; no row when there is no such account.
+  const allFieldsQuery = preparedQuery(db, 2, (accountId: number, limit: number) =>
+    db
+      .selectFrom('accounts')
+      .leftJoin('fields', 'fields.account_id', 'accounts.id')
+      .select(['accounts.fields_revision', 'fields.id', 'fields.name', 'fields.farm_id', 'fields.acres', 'fields.latitude', 'fields.longitude'])
+      .where('accounts.id', '=', accountId)
+      .limit(limit),
+  );
+  const databasePage = async (accountId: number, sort: SortTerm<FieldSortColumn>[], limit: number, offset: number): Promise<Page<FieldRecord>> => {
+    const [rows, count] = await Promise.all([pageQuery(sort)(accountId, limit, offset), countQuery(accountId)]);
+    return { items: rows.map(toRecord), total: Number(count[0]!.n) };
   };
   return {
     async insert(accountId, field, now) {
@@ -121,8 +143,19 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName): Fie
       return row && toRecord(row);
     },
     async list(accountId, { sort, limit, offset }) {
-      const [rows, count] = await Promise.all([pageQuery(sort)(accountId, limit, offset), countQuery(accountId)]);
-      return { items: rows.map(toRecord), total: Number(count[0]!.n) };
+      let list = heldLists.get(accountId);
+      if (list) {
+        const [account] = await revisionQuery(accountId);
+        if (!account) return { items: [], total: 0 };
+        if (account.fields_revision !== list.revision) list = undefined;
+      }
+      if (!list) {
+        const rows = await allFieldsQuery(accountId, heldLists.readLimit);
+        if (rows.length === 0) return { items: [], total: 0 };
+        const fields = rows.filter((row): row is FieldRow & { fields_revision: number } => row.id !== null).map(toRecord);
+        list = heldLists.hold(accountId, rows[0]!.fields_revision, fields);
+      }
+      return list.page(sort, limit, offset) ?? databasePage(accountId, sort, limit, offset);
     },
     async update(accountId, id, change) {
       return db.transaction().execute(async (trx) => {

@@ -10,6 +10,8 @@ export interface AccountTable {
   /** Web sign-in (account area); null for accounts made by the operator. Stored lower-case. */
   email: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Changes with every change to the account's fields (set by triggers: never written by the code). */
+  fields_revision: ColumnType<number, never, never>;
 }
 
 export interface ApiKeyTable {

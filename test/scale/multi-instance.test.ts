@@ -141,6 +141,37 @@ describe.runIf(redisRequired())('several instances on one PostgreSQL and Redis',
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });
 
+  it("lists on every instance show a field change made through another at once, though each holds the account's fields", async () => {
+    const issued = await createKeyService(store, systemClock()).createKey('lists', {});
+    const bearers = await Promise.all(instances.map((instance) => token(instance, issued.key, issued.secret)));
+    const call = (at: number, method: string, path: string, body?: unknown) =>
+      fetch(`${instances[at]!.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearers[at]}`, ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/json-patch+json' : 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const listed = async (at: number) => {
+      const response = await call(at, 'GET', '/v2/fields?sort=name&limit=10');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { fields: { id: string; name: string | null }[] };
+      return body.fields.map((f) => `${f.id}:${f.name}`);
+    };
+    const create = (at: number, id: string, name: string) => call(at, 'POST', '/v2/fields', { id, name, farmId: 'farm', centerPoint: { latitude: 41.5, longitude: -93.5 } });
+    expect((await create(0, 'b', 'Bravo')).status).toBe(201);
+    // Every instance now holds the account's one field.
+    for (let at = 0; at < 3; at++) expect(await listed(at)).toEqual(['b:Bravo']);
+    expect((await create(1, 'a', 'Alpha')).status).toBe(201);
+    for (let at = 0; at < 3; at++) expect(await listed(at)).toEqual(['a:Alpha', 'b:Bravo']);
+    expect((await call(2, 'PATCH', '/v2/fields/b', [{ op: 'replace', path: '/name', value: 'Aardvark' }])).status).toBe(200);
+    for (let at = 0; at < 3; at++) expect(await listed(at)).toEqual(['b:Aardvark', 'a:Alpha']);
+    expect((await call(0, 'DELETE', '/v2/fields/a')).status).toBe(204);
+    for (let at = 0; at < 3; at++) expect(await listed(at)).toEqual(['b:Aardvark']);
+    // A change made straight in the database, by no instance, is seen too.
+    const account = await store.accounts.findByName('lists');
+    await store.handle.db.updateTable('fields').set({ name: 'Zulu' }).where('account_id', '=', account!.id).where('id', '=', 'b').execute();
+    for (let at = 0; at < 3; at++) expect(await listed(at)).toEqual(['b:Zulu']);
+  });
+
   it('runs 500 jobs spread over the instances exactly once, with one instance killed in the middle', async () => {
     const issued = await createKeyService(store, systemClock()).createKey('jobs', { enterprise: true });
     const bearers = await Promise.all(instances.map((instance) => token(instance, issued.key, issued.secret)));

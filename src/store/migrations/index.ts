@@ -11,6 +11,7 @@ import * as weatherSites from './0008-weather-sites.js';
 import * as jobFairness from './0009-job-fairness.js';
 import * as fieldSortIndexes from './0010-field-sort-indexes.js';
 import * as sqliteFieldOrderIndexes from './0011-sqlite-field-order-indexes.js';
+import * as fieldListRevision from './0012-field-list-revision.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-job-fairness': jobFairness,
   '0010-field-sort-indexes': fieldSortIndexes,
   '0011-sqlite-field-order-indexes': sqliteFieldOrderIndexes,
+  '0012-field-list-revision': fieldListRevision,
 };
 
 export const migrationProvider: MigrationProvider = {
