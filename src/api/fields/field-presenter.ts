@@ -19,3 +19,27 @@ export function presentField(field: FieldRecord, chosen: Set<string> | null = nu
   };
   return selectProperties(body, chosen, FIELD_PROPERTIES);
 }
+
+/**
+ * Writes the JSON of a list of fields with every property: each field's text as `serializeField`
+ * writes `presentField(field)`, joined with commas. A field's text is kept with its record while
+ * the record lives (the store hands out the same immutable records for an account's fields until
+ * one of them changes, and a changed field is a new record), so a page of fields already listed
+ * is joined rather than serialized again.
+ */
+export function fieldListWriter(serializeField: (field: ReturnType<typeof presentField>) => string): (fields: readonly FieldRecord[]) => string {
+  const texts = new WeakMap<FieldRecord, string>();
+  return (fields) => {
+    let json = '';
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      let text = texts.get(field);
+      if (text === undefined) {
+        text = serializeField(presentField(field));
+        texts.set(field, text);
+      }
+      json += i === 0 ? text : ',' + text;
+    }
+    return json;
+  };
+}

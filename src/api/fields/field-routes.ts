@@ -1,12 +1,16 @@
 /** /v2/fields — the field registry. Thin: parse → service → present. */
+import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import { Value } from 'typebox/value';
 import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
+import { JSON_TYPE } from '../../http/representation.js';
+import { withArray } from '../../http/written-body.js';
 import { parseProperties } from '../../http/properties.js';
 import type { EditableField, FieldService } from '../../services/field-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { fieldPath, presentField } from './field-presenter.js';
+import { fieldListWriter, fieldPath, presentField } from './field-presenter.js';
 import {
   CreateFieldBody,
   FarmIdSchema,
@@ -39,6 +43,9 @@ export interface FieldRouteOptions {
 }
 
 export const fieldRoutes: ApiPlugin<FieldRouteOptions> = async (app, { fields, baseUrl }) => {
+  // A list with every property is written from its fields' texts, each serialized once (by the
+  // serializer of the list's items) for as long as the store hands out the same record.
+  const writeFieldList = fieldListWriter(fastJson(FieldSchema));
   app.get(
     '/v2/fields',
     { schema: { summary: 'List fields', tags: TAGS, querystring: FieldListQuery, response: { 200: FieldListSchema } } },
@@ -54,10 +61,11 @@ export const fieldRoutes: ApiPlugin<FieldRouteOptions> = async (app, { fields, b
       checkOffset(paging.offset, page.total);
       reply.header('Content-Range', `${contentRange(paging.offset, page.items.length, page.total)} fields`);
       const path = request.url.split('?')[0]!;
-      return {
-        fields: page.items.map((field) => presentField(field, chosen)),
-        _links: { self: link(request.url), ...pageLinks(path, query, paging, page.total) },
-      };
+      const links = { self: link(request.url), ...pageLinks(path, query, paging, page.total) };
+      if (chosen !== null) return { fields: page.items.map((field) => presentField(field, chosen)), _links: links };
+      // The text is sent as it is (the reply's type is that of the objects, which it stands for).
+      const json = withArray((value) => reply.serialize(value) as string, { _links: links }, 'fields', writeFieldList(page.items));
+      return (reply as FastifyReply).type(JSON_TYPE).send(json);
     },
   );
 
