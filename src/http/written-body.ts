@@ -72,7 +72,7 @@ export function withArray(serialize: Serialize, head: Record<string, unknown>, k
 }
 
 /** The JSON of `head` with an empty array under `key`, cut where the array's items go. */
-function aroundArray(serialize: Serialize, head: Record<string, unknown>, key: string): [string, string] {
+export function aroundArray(serialize: Serialize, head: Record<string, unknown>, key: string): [string, string] {
   const text = serialize({ ...head, [key]: [] });
   // An unescaped `"` cannot occur inside a JSON string, so this is the key itself.
   const marker = `${JSON.stringify(key)}:[]`;

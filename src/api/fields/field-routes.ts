@@ -6,7 +6,7 @@ import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { JSON_TYPE } from '../../http/representation.js';
-import { withArray } from '../../http/written-body.js';
+import { aroundArray } from '../../http/written-body.js';
 import { parseProperties } from '../../http/properties.js';
 import type { EditableField, FieldService } from '../../services/field-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
@@ -43,7 +43,7 @@ export interface FieldRouteOptions {
 }
 
 export const fieldRoutes: ApiPlugin<FieldRouteOptions> = async (app, { fields, baseUrl }) => {
-  // A list with every property is written from its fields' texts, each serialized once (by the
+  // A list with every property is written from its fields' bytes, each serialized once (by the
   // serializer of the list's items) for as long as the store hands out the same record.
   const writeFieldList = fieldListWriter(fastJson(FieldSchema));
   app.get(
@@ -63,9 +63,9 @@ export const fieldRoutes: ApiPlugin<FieldRouteOptions> = async (app, { fields, b
       const path = request.url.split('?')[0]!;
       const links = { self: link(request.url), ...pageLinks(path, query, paging, page.total) };
       if (chosen !== null) return { fields: page.items.map((field) => presentField(field, chosen)), _links: links };
-      // The text is sent as it is (the reply's type is that of the objects, which it stands for).
-      const json = withArray((value) => reply.serialize(value) as string, { _links: links }, 'fields', writeFieldList(page.items));
-      return (reply as FastifyReply).type(JSON_TYPE).send(json);
+      // The bytes are sent as they are (the reply's type is that of the objects, which they stand for).
+      const [before, after] = aroundArray((value) => reply.serialize(value) as string, { _links: links }, 'fields');
+      return (reply as FastifyReply).type(JSON_TYPE).send(writeFieldList(before, page.items, after));
     },
   );
 
