@@ -112,39 +112,46 @@ function heldFieldList<Field extends HeldRecord, Column extends keyof Field & st
     return columnRanks;
   };
 
-  /** The fields in the order of `sort`: field indices. */
-  const ordered = (sort: readonly SortTerm<Column>[]): ArrayLike<number> => {
-    const terms: SortTerm<Column | 'id'>[] = [];
-    for (const term of sort) {
-      terms.push(term);
-      if (term.column === 'id') break; // ids are unique: later terms never decide
-    }
-    if (terms.at(-1)?.column !== 'id') terms.push({ column: 'id', descending: false });
+  /** Field indices by id rank (ids are unique). */
+  let byIdRank: Int32Array | undefined;
+  const fieldOfIdRank = (): Int32Array => {
+    if (byIdRank) return byIdRank;
+    const idRanks = ranksOf('id');
+    byIdRank = new Int32Array(count);
+    for (let i = 0; i < count; i++) byIdRank[idRanks[i]!] = i;
+    return byIdRank;
+  };
+
+  /** `indices` in the order of `terms` (which end with an id term: no ties). */
+  const sortIndices = (indices: Int32Array, terms: readonly SortTerm<Column | 'id'>[]): Int32Array => {
     const columns = terms.map((term) => ranksOf(term.column));
+    const n = indices.length;
     // Ranks lie in 0 … count − 1; a term's key is its rank in the term's direction, NULL after all.
     const radix = count + 1;
     if (radix ** terms.length <= EXACT_KEYS) {
       // One number per field, the terms' keys as its digits: a numeric sort of those, the last
-      // digit (the id's rank: unique) telling which field each is.
-      const byIdRank = new Int32Array(count);
-      const idRanks = columns.at(-1)!;
-      const idDescending = terms.at(-1)!.descending;
-      const keys = new Float64Array(count);
-      for (let i = 0; i < count; i++) {
+      // digit (the id's rank in the id term's direction: unique) telling which field each is.
+      const keys = new Float64Array(n);
+      for (let k = 0; k < n; k++) {
+        const i = indices[k]!;
         let key = 0;
         for (let t = 0; t < terms.length; t++) {
           const rank = columns[t]![i]!;
           key = key * radix + (rank < 0 ? count : terms[t]!.descending ? count - 1 - rank : rank);
         }
-        keys[i] = key;
-        byIdRank[idDescending ? count - 1 - idRanks[i]! : idRanks[i]!] = i;
+        keys[k] = key;
       }
       keys.sort();
-      const indices = new Int32Array(count);
-      for (let k = 0; k < count; k++) indices[k] = byIdRank[keys[k]! % radix]!;
-      return indices;
+      const ofIdRank = fieldOfIdRank();
+      const idDescending = terms.at(-1)!.descending;
+      const sorted = new Int32Array(n);
+      for (let k = 0; k < n; k++) {
+        const idKey = keys[k]! % radix;
+        sorted[k] = ofIdRank[idDescending ? count - 1 - idKey : idKey]!;
+      }
+      return sorted;
     }
-    return Array.from({ length: count }, (_, i) => i).sort((a, b) => {
+    const byComparison = Array.from(indices).sort((a, b) => {
       for (let t = 0; t < terms.length; t++) {
         const x = columns[t]![a]!;
         const y = columns[t]![b]!;
@@ -155,6 +162,48 @@ function heldFieldList<Field extends HeldRecord, Column extends keyof Field & st
       }
       return 0;
     });
+    return Int32Array.from(byComparison);
+  };
+
+  /**
+   * Per column and direction, every field in that order, ties by id ascending: made when a list
+   * first sorts by the column that way (like an index of the column).
+   */
+  const columnOrders = new Map<string, Int32Array>();
+  const columnOrder = (column: Column | 'id', descending: boolean): Int32Array => {
+    const key = `${column}${descending ? '-' : '+'}`;
+    let order = columnOrders.get(key);
+    if (!order) {
+      const all = Int32Array.from({ length: count }, (_, i) => i);
+      order = sortIndices(all, column === 'id' ? [{ column, descending }] : [{ column, descending }, { column: 'id', descending: false }]);
+      columnOrders.set(key, order);
+    }
+    return order;
+  };
+
+  /**
+   * Positions `offset` … `offset + limit − 1` of the fields in the order of `sort`: field indices.
+   * They lie in the first term's column order; only the fields from the start of the first page
+   * field's run of equal first-term values to the end of the last one's are sorted by every term.
+   */
+  const page = (sort: readonly SortTerm<Column>[], limit: number, offset: number): Int32Array => {
+    const terms: SortTerm<Column | 'id'>[] = [];
+    for (const term of sort) {
+      terms.push(term);
+      if (term.column === 'id') break; // ids are unique: later terms never decide
+    }
+    if (terms.at(-1)?.column !== 'id') terms.push({ column: 'id', descending: false });
+    const first = terms[0]!;
+    const order = columnOrder(first.column, first.descending);
+    const end = Math.min(count, offset + limit);
+    // The column order is the whole order when nothing but ids ascending breaks its ties.
+    if (terms.length === 1 || (terms.length === 2 && !terms[1]!.descending)) return order.subarray(offset, end);
+    const firstRanks = ranksOf(first.column);
+    let from = offset;
+    while (from > 0 && firstRanks[order[from - 1]!] === firstRanks[order[offset]!]) from--;
+    let to = end;
+    while (to < count && firstRanks[order[to]!] === firstRanks[order[end - 1]!]) to++;
+    return sortIndices(order.subarray(from, to), terms).subarray(offset - from, end - from);
   };
 
   return {
@@ -163,9 +212,8 @@ function heldFieldList<Field extends HeldRecord, Column extends keyof Field & st
     page(sort, limit, offset) {
       const items: Field[] = [];
       if (offset < count && limit > 0) {
-        const indices = ordered(sort);
-        const end = Math.min(count, offset + limit);
-        for (let k = offset; k < end; k++) items.push(records[indices[k]!]!);
+        const indices = page(sort, limit, offset);
+        for (let k = 0; k < indices.length; k++) items.push(records[indices[k]!]!);
       }
       return { items, total: count };
     },
