@@ -11,7 +11,9 @@
  *
  * Pages sort as the database does (`store/ordering.ts`): text by code point (UTF-8 byte order,
  * SQLite's default and PostgreSQL's `collate "C"`), numbers numerically, NULLs last in either
- * direction, ties by id ascending unless a term names the id.
+ * direction, ties by id ascending unless a term names the id. A page is cut from the first term's
+ * column order (made once per column and direction, like an index); only the runs of equal
+ * first-term values around the page are sorted by every term.
  */
 import { LRUCache } from 'lru-cache';
 import type { SortTerm } from './ordering.js';
