@@ -188,6 +188,19 @@ describe.each(databaseKinds())('field lists on %s', (kind) => {
     await store.fields.delete(a, 'r');
     await changed();
     expect(await revision(b)).toBe(bBefore);
+    if (kind === 'postgres') {
+      // A session whose search path does not name the store's schema, writing with a qualified name.
+      const { default: pg } = await import('pg');
+      const { POSTGRES_URL } = await import('../support/databases.js');
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`insert into ${store.handle.schema}.fields (account_id, id, farm_id, latitude, longitude, created_at) values ($1, 'q', 'f', 0, 0, 1)`, [a]);
+      } finally {
+        await client.end();
+      }
+      await changed();
+    }
   });
 
   it('are never answered from held fields that another writer has changed', async () => {

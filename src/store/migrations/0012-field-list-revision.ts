@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     return;
   }
-  await sql`create function fields_revision_bump() returns trigger language plpgsql as $$
+  // `set search_path from current`: the function finds `accounts` in the schema it was made in,
+  // whatever the search path of the session whose write fires it.
+  await sql`create function fields_revision_bump() returns trigger language plpgsql set search_path from current as $$
     begin
       update accounts set fields_revision = (fields_revision + 1) % 2147483647
         where id = case when tg_op = 'DELETE' then old.account_id else new.account_id end;
