@@ -16,7 +16,7 @@
  * first-term values around the page are sorted by every term.
  */
 import { LRUCache } from 'lru-cache';
-import type { SortTerm } from './ordering.js';
+import { type SortTerm, withIdTieBreak } from './ordering.js';
 
 /** A field as held: its sortable columns hold text, numbers or NULL, the id among them. */
 type HeldRecord = { readonly id: string };
@@ -189,12 +189,8 @@ function heldFieldList<Field extends HeldRecord, Column extends keyof Field & st
    * field's run of equal first-term values to the end of the last one's are sorted by every term.
    */
   const page = (sort: readonly SortTerm<Column>[], limit: number, offset: number): Int32Array => {
-    const terms: SortTerm<Column | 'id'>[] = [];
-    for (const term of sort) {
-      terms.push(term);
-      if (term.column === 'id') break; // ids are unique: later terms never decide
-    }
-    if (terms.at(-1)?.column !== 'id') terms.push({ column: 'id', descending: false });
+    const terms = withIdTieBreak<Column | 'id'>(sort);
+    terms.length = terms.findIndex((term) => term.column === 'id') + 1; // ids are unique: later terms never decide
     const first = terms[0]!;
     const order = columnOrder(first.column, first.descending);
     const end = Math.min(count, offset + limit);
