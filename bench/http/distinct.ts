@@ -504,6 +504,7 @@ async function runMixed(
         p99: Math.max(a.p99, b.p99),
         errors: a.errors + b.errors,
         exhausted: a.exhausted || b.exhausted,
+        generatorCores: a.generatorCores + b.generatorCores,
         ...(a.probe ? { probe: a.probe } : {}),
       };
       results.push({ name, result, loop, warmUpLoop });
@@ -516,15 +517,15 @@ async function runMixed(
   const lines = [
     `Mixed workload (${Object.entries(MIXED_DESCRIPTION).map(([k, v]) => `${v} % ${k}`).join(', ')}), the same distinct URLs against each, measured after ${MIXED_WARMUP_SECONDS} s of unrecorded load:`,
     '',
-    '| run | req/s | p99 ms | errors | loop max ms | loop p99 ms | /health p99 ms | /health max ms | warm-up loop max ms | service CPU, cores | CPU ms per request | event loop ms per request |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| run | req/s | p99 ms | errors | loop max ms | loop p99 ms | /health p99 ms | /health max ms | warm-up loop max ms | service CPU, cores | load generator CPU, cores | CPU ms per request | event loop ms per request |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       ({ name, result, loop, warmUpLoop }) =>
-        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(cpuMsPerRequest(result, loop))} | ${f3(loopMsPerRequest(result, loop))} |`,
+        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(result.generatorCores)} | ${f2(cpuMsPerRequest(result, loop))} | ${f3(loopMsPerRequest(result, loop))} |`,
     ),
     '',
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,
-    `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores. Event loop ms per request is the time the event loop ran code, per request: every request goes through that one thread, so it bounds the throughput (at most 1000 ÷ it requests/s).`,
+    `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores, and its own CPU is the column beside it (service and generator together near the machine's ${os.cpus().length} cores mean the run was bounded by the machine, not by the service alone). Event loop ms per request is the time the event loop ran code, per request: every request goes through that one thread, so it bounds the throughput (at most 1000 ÷ it requests/s).`,
     '',
     `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}×.`,
     '',

@@ -120,9 +120,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 await phase(options.warmupSeconds ?? 1, false);
 process.stderr.write(`${RECORDING_MARK}\n`);
+// The generator's own CPU over the recorded requests (it shares the machine's cores with the service).
+const cpuAtStart = process.cpuUsage();
 const recorded = phase(options.seconds, true);
 const probed = options.probe ? probe(options.probe, recorded) : undefined;
 const { latencies, errors, elapsed } = await recorded;
+const cpu = process.cpuUsage(cpuAtStart);
 latencies.sort((a, b) => a - b);
 const probeLatencies = probed ? (await probed).sort((a, b) => a - b) : undefined;
 process.stdout.write(
@@ -133,6 +136,7 @@ process.stdout.write(
     p99: percentile(latencies, 99),
     errors,
     exhausted,
+    generatorCores: (cpu.user + cpu.system) / 1e6 / elapsed,
     ...(probeLatencies ? { probe: { count: probeLatencies.length, p50: percentile(probeLatencies, 50), p99: percentile(probeLatencies, 99), max: probeLatencies.at(-1) ?? 0 } } : {}),
   })}\n`,
 );

@@ -116,6 +116,8 @@ export interface LoadResult {
   errors: number;
   /** A distinct run used up its URLs before the time was over. */
   exhausted?: boolean;
+  /** The load generator's own CPU over the recorded requests, in cores (CPU seconds per second). */
+  generatorCores: number;
   /** Latencies of the probe URL asked while the load ran (see load.ts), ms. */
   probe?: { count: number; p50: number; p99: number; max: number };
 }
