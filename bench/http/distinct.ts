@@ -322,14 +322,14 @@ const loopMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.loop
 
 function table(rows: Row[]): string {
   const lines = [
-    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request | event loop ms per request |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request | event loop ms per request | load generator CPU, cores: baseline / service |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
     const probe = r.result.probe;
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} | ${f3(loopMsPerRequest(r.result, r.loop))} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} | ${f3(loopMsPerRequest(r.result, r.loop))} | ${f2(r.baseline.generatorCores)} / ${f2(r.result.generatorCores)} |`,
     );
   }
   return lines.join('\n');

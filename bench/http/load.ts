@@ -1,13 +1,14 @@
 /**
  * Load generator, run as its own process: keeps `connections` keep-alive connections busy for
  * `seconds` against one URL and prints requests/s, p50, p99 and error count as JSON; the first
- * few failed requests are named on stderr.
+ * few failed requests are named on stderr. Requests go through `raw-client.ts`, which costs the
+ * generator far less CPU than `http.request` (the generator shares the machine with the server).
  * With `distinct`, every URL of `urls` is requested at most once (warm-up included): the run ends
  * early when they are used up, and `exhausted` says so.
  * Usage: tsx bench/http/load.ts @options.json, or tsx bench/http/load.ts '{"url":"http://127.0.0.1:1234/x","headers":{},"connections":16,"seconds":5}'
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import { RawConnection } from './raw-client.js';
 import { RECORDING_MARK } from './recording-mark.js';
 
 interface LoadOptions {
@@ -34,7 +35,8 @@ const options = JSON.parse(argument.startsWith('@') ? fs.readFileSync(argument.s
 const targets = (options.urls ?? [options.url]).map((u) => new URL(u));
 let turn = 0;
 let exhausted = false;
-const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+// Every URL names the same server: one keep-alive socket per connection, each with one request in flight.
+const connections = Array.from({ length: options.connections }, () => new RawConnection(targets[0]!.hostname, Number(targets[0]!.port)));
 
 /** The first few failed requests are named on stderr (status and path), so an error count can be explained. */
 const NAMED_FAILURES = 3;
@@ -43,32 +45,17 @@ function nameFailure(status: number, url: URL): void {
   if (failuresNamed++ < NAMED_FAILURES) process.stderr.write(`  load: ${status === 0 ? 'connection error' : `HTTP ${status}`} for ${url.pathname}${url.search}\n`);
 }
 
-function once(): Promise<{ status: number; ms: number } | undefined> {
+/** One request on `connection`: the next URL in turn (undefined when a distinct run has used them all). */
+async function once(connection: RawConnection): Promise<{ status: number; ms: number } | undefined> {
   const started = process.hrtime.bigint();
   if (options.distinct && turn >= targets.length) {
     exhausted = true;
-    return Promise.resolve(undefined);
+    return undefined;
   }
   const url = targets[turn++ % targets.length]!;
-  return new Promise((resolve) => {
-    const request = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: options.headers },
-      (response) => {
-        response.on('data', () => undefined);
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          if (status < 200 || status >= 300) nameFailure(status, url);
-          resolve({ status, ms: Number(process.hrtime.bigint() - started) / 1e6 });
-        });
-      },
-    );
-    request.on('error', () => {
-      nameFailure(0, url);
-      resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 });
-    });
-    if (options.body) request.write(options.body);
-    request.end();
-  });
+  const { status } = await connection.request({ method: options.method ?? 'GET', path: url.pathname + url.search, headers: options.headers, body: options.body });
+  if (status < 200 || status >= 300) nameFailure(status, url);
+  return { status, ms: Number(process.hrtime.bigint() - started) / 1e6 };
 }
 
 async function phase(seconds: number, record: boolean) {
@@ -77,9 +64,9 @@ async function phase(seconds: number, record: boolean) {
   const deadline = Date.now() + seconds * 1000;
   const startedAt = process.hrtime.bigint();
   await Promise.all(
-    Array.from({ length: options.connections }, async () => {
+    connections.map(async (connection) => {
       while (Date.now() < deadline) {
-        const answer = await once();
+        const answer = await once(connection);
         if (!answer) break;
         const { status, ms } = answer;
         if (!record) continue;
@@ -95,24 +82,17 @@ async function phase(seconds: number, record: boolean) {
 /** Asks the probe URL every interval until `done` resolves; its latencies, ms. */
 async function probe(target: { url: string; intervalMs: number }, done: Promise<unknown>): Promise<number[]> {
   const url = new URL(target.url);
-  const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const connection = new RawConnection(url.hostname, Number(url.port));
   const latencies: number[] = [];
   let finished = false;
   void done.then(() => (finished = true));
   while (!finished) {
     const started = process.hrtime.bigint();
-    await new Promise<void>((resolve) => {
-      const request = http.request({ agent: probeAgent, hostname: url.hostname, port: url.port, path: url.pathname + url.search }, (response) => {
-        response.on('data', () => undefined);
-        response.on('end', () => resolve());
-      });
-      request.on('error', () => resolve());
-      request.end();
-    });
+    await connection.request({ method: 'GET', path: url.pathname + url.search });
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
     await new Promise((resolve) => setTimeout(resolve, target.intervalMs));
   }
-  probeAgent.destroy();
+  connection.close();
   return latencies;
 }
 
@@ -140,4 +120,4 @@ process.stdout.write(
     ...(probeLatencies ? { probe: { count: probeLatencies.length, p50: percentile(probeLatencies, 50), p99: percentile(probeLatencies, 99), max: probeLatencies.at(-1) ?? 0 } } : {}),
   })}\n`,
 );
-agent.destroy();
+for (const connection of connections) connection.close();
