@@ -56,6 +56,11 @@ export interface Config {
   signupEnabled: boolean;
   /** Trust `X-Forwarded-*` headers from a reverse proxy (client address, `https`). */
   trustProxy: boolean;
+  /**
+   * Read the map reference geodata as each compute thread starts (`AGWX_MAPS_AT_START`), rather
+   * than on the first map image that needs each dataset.
+   */
+  mapsAtStart: boolean;
   /** Batch jobs one instance runs at the same time. */
   jobConcurrency: number;
   /** How long a worker's claim on a running job holds without renewal (then another may run it). */
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: integer(env, 'AGWX_SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
     signupEnabled: onOff(env, 'AGWX_SIGNUP', true),
     trustProxy: onOff(env, 'AGWX_TRUST_PROXY', false),
+    mapsAtStart: onOff(env, 'AGWX_MAPS_AT_START', true),
     jobConcurrency: integer(env, 'AGWX_JOB_CONCURRENCY', 2, 1, 64),
     jobLeaseSeconds: integer(env, 'AGWX_JOB_LEASE_SECONDS', 30, 2, 3600),
     jobPollMilliseconds: integer(env, 'AGWX_JOB_POLL_MS', 1000, 10, 60_000),

@@ -23,6 +23,12 @@ describe('configuration', () => {
     expect(loadConfig({}).syntheticCacheSize).toBe(8192);
   });
 
+  it('reads the map geodata at start unless AGWX_MAPS_AT_START is off', () => {
+    expect(loadConfig({}).mapsAtStart).toBe(true);
+    expect(loadConfig({ AGWX_MAPS_AT_START: 'off' }).mapsAtStart).toBe(false);
+    expect(loadConfig({ AGWX_MAPS_AT_START: 'on' }).mapsAtStart).toBe(true);
+  });
+
   it('limits failed token requests, not token requests', () => {
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: '25' }).tokenFailuresPerMinute).toBe(25);
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: ' ' }).tokenFailuresPerMinute).toBe(10);
@@ -63,6 +69,7 @@ describe('configuration', () => {
     [{ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' }, 'AGWX_TOKEN_REQUESTS_PER_MINUTE'],
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
+    [{ AGWX_MAPS_AT_START: 'later' }, 'AGWX_MAPS_AT_START'],
   ])('refuses %o with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

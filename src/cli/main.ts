@@ -66,8 +66,9 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   // Unreachable Redis fails its commands at once (limits and caches fall back to memory); it reconnects by itself.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   // CPU-heavy work runs on worker threads, one per core by default (AGWX_COMPUTE_THREADS).
-  // Each thread reads what its tasks need as it starts (loadAtStart), not on a first request.
-  const compute = createComputePool({ threads: config.computeThreads, loadAtStart: {} });
+  // Each thread reads what its tasks need as it starts (loadAtStart), not on a first request;
+  // the map geodata too unless AGWX_MAPS_AT_START=off.
+  const compute = createComputePool({ threads: config.computeThreads, loadAtStart: { maps: config.mapsAtStart } });
   const weather = createWeatherSources(config, store, clock, { compute });
   // So is what the event loop reads once: the elevation grid (70–115 ms to decode) and the
   // time-zone data; read on first use, they would hold the loop on a fresh process's first requests.

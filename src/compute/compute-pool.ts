@@ -63,6 +63,12 @@ export interface ComputePoolOptions {
 export interface StartUpLoad {
   /** The climatology file tasks will name (undefined: the shipped one). */
   climatologyPath?: string;
+  /**
+   * Also read the map reference geodata, every dataset at every detail level (about 1.2 s of CPU
+   * and 80 MB kept, per thread that draws). Read on first use instead, each dataset stalls the
+   * first image that needs it on each thread, for seconds when the thread is busy.
+   */
+  maps?: boolean;
 }
 
 /**
@@ -76,11 +82,12 @@ export const JSON_ROWS_ON_THREADS = 400;
 /** Default `niceIncrement`. */
 export const COMPUTE_NICE_INCREMENT = 5;
 
-/** Reads what the tasks of a thread need before the first arrives (the thread's context and the process-wide data). */
-export function loadForTasks(generation: GenerationContext, load: StartUpLoad): void {
+/** Reads what the tasks of a thread need before the first arrives (the thread's contexts and the process-wide data). */
+export function loadForTasks(generation: GenerationContext, drawing: DrawingContext, load: StartUpLoad): void {
   generation.climatology(load.climatologyPath);
   loadTimeZones();
   registerLabelFonts();
+  if (load.maps) drawing.geodata.loadAll();
 }
 
 /** One thread per core the process may use. */
@@ -124,18 +131,15 @@ export interface ComputeWorkerData {
 /** The tasks on the calling thread, with a context of its own (read at once with `loadAtStart`). */
 export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
   const generation = createGenerationContext();
-  if (loadAtStart) loadForTasks(generation, loadAtStart);
+  const drawing = createDrawingContext();
+  if (loadAtStart) loadForTasks(generation, drawing, loadAtStart);
   const hours = createHoursContext(generation);
-  let drawing: DrawingContext | undefined;
   return {
     threads: 0,
     cellYears: async (input: CellYearsInput) => generateCellYears(generation, input),
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => generateHoursWithoutSoil(hours, input),
     forecastWindow: (input: ForecastWindowInput) => generateForecastWindow(hours, input),
-    async drawMapImage(plan: DrawPlan) {
-      drawing ??= createDrawingContext();
-      return drawPlan(plan, drawing);
-    },
+    drawMapImage: (plan: DrawPlan) => drawPlan(plan, drawing),
     writeJsonRows,
     agronomicNormValues: async (input: AgronomicNormValuesInput) => agronomicNormValues(input),
     close: async () => undefined,

@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
-import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
+import { createDrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { receivedJsonRows, type SentJsonRows, writeJsonRows } from '../core/json-rows.js';
 import { agronomicNormValueBuffers, agronomicNormValues as computeAgronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
@@ -13,10 +13,10 @@ import { type CellYearsInput, createGenerationContext, type ForecastWindowInput,
 
 const generation = createGenerationContext();
 const hours = createHoursContext(generation);
+/** This thread's reference geodata (read at start, or as images need it) and layer table. */
+const drawing = createDrawingContext();
 const start = workerData as ComputeWorkerData | undefined;
-if (start?.loadAtStart) loadForTasks(generation, start.loadAtStart);
-/** This thread's reference geodata (loaded as images need it) and layer table. */
-let drawing: DrawingContext | undefined;
+if (start?.loadAtStart) loadForTasks(generation, drawing, start.loadAtStart);
 
 export function cellYears(input: CellYearsInput) {
   const output = generateCellYears(generation, input);
@@ -37,7 +37,6 @@ export async function forecastWindow(input: ForecastWindowInput) {
 }
 
 export async function drawMapImage(plan: DrawPlan) {
-  drawing ??= createDrawingContext();
   const png = await drawPlan(plan, drawing);
   const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
   // A small PNG may share a pooled buffer: copy it out so that it can be moved.

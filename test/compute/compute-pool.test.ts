@@ -1,7 +1,9 @@
 /** The compute pool: worker threads that generate synthetic years, as the calling thread would. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool, JSON_ROWS_ON_THREADS } from '../../src/compute/compute-pool.js';
+import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool, JSON_ROWS_ON_THREADS, loadForTasks } from '../../src/compute/compute-pool.js';
+import { createDrawingContext } from '../../src/maps/map-drawing.js';
+import { createGenerationContext } from '../../src/weather/synthetic/year-generation.js';
 import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
 import { type AgronomicNormValuesInput, agronomicNormValues } from '../../src/agronomy/agronomic-norm-values.js';
 import { resolveGddParameters } from '../../src/agronomy/gdd.js';
@@ -152,6 +154,15 @@ describe('compute pool', () => {
     } finally {
       await loaded.close();
     }
+  });
+
+  it('reads the map geodata at start when asked to, so that no image waits for it', () => {
+    const withoutMaps = createDrawingContext();
+    loadForTasks(createGenerationContext(), withoutMaps, {});
+    expect(withoutMaps.geodata.unread()).toEqual(expect.arrayContaining(['land 10m', 'country borders 10m', 'cities', 'roads', 'blue marble']));
+    const withMaps = createDrawingContext();
+    loadForTasks(createGenerationContext(), withMaps, { maps: true });
+    expect(withMaps.geodata.unread()).toEqual([]);
   });
 
   it('writes large rows of JSON on a worker thread as UTF-8 bytes and small ones at once as text, the text the calling thread writes', async () => {
