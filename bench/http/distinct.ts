@@ -37,7 +37,7 @@ import { openStore } from '../../src/store/store.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
-import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, type LoadResult, startBaseline, startReplay, startService, type Started } from './processes.js';
+import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBaseline, startReplay, startService, type Started } from './processes.js';
 
 export interface DistinctOptions {
   seconds: number;
@@ -560,7 +560,7 @@ export async function runDistinct(options: DistinctOptions): Promise<void> {
     console.log(`## agwx distinct-request benchmark\n`);
     console.log(
       `${options.connections} keep-alive connections (1 where named), ${options.seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}); ` +
-        `no URL requested twice; loop and /health figures over the recorded requests (not the warm-up); answer cache ${options.answerCache ? 'ON' : 'OFF'}.\n`,
+        `no URL requested twice; loop and /health figures over the recorded requests (not the warm-up); answer cache ${options.answerCache ? 'ON' : 'OFF'}; load client: ${loadClientName()}.\n`,
     );
     for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline));
   } finally {

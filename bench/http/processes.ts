@@ -122,6 +122,11 @@ export interface LoadResult {
   probe?: { count: number; p50: number; p99: number; max: number };
 }
 
+/** Which client the load generator uses (load.ts), for the reports. */
+export function loadClientName(): string {
+  return process.env.BENCH_CLIENT === 'node-http' ? "Node's http.request (BENCH_CLIENT=node-http: generator-bound for fast answers)" : 'raw-client.ts';
+}
+
 /** Runs the load generator in its own process. */
 export async function load(options: {
   url: string;

@@ -11,11 +11,12 @@
  *   npm run bench -- --distinct       no URL twice, over synthetic and imported weather (distinct.ts)
  *   npm run bench -- --distinct --answer-cache   the same with the answer cache on
  *   npm run bench -- --distinct --only mixed     the mixed workload alone (single-threaded against the compute pool)
+ *   BENCH_CLIENT=node-http npm run bench -- --distinct   loaded through Node's http.request, as before raw-client.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bearerHeaders, cli, load, type LoadResult, startBaseline, startService } from './processes.js';
+import { bearerHeaders, cli, load, loadClientName, type LoadResult, startBaseline, startService } from './processes.js';
 import { runDistinct } from './distinct.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
@@ -62,7 +63,7 @@ try {
   const scenarios = SCENARIOS.filter((s) => !only || only.some((part) => s.name.includes(part)));
   for (const scenario of scenarios) await scenario.setup?.(context);
 
-  console.log(`agwx HTTP benchmark: ${connections} keep-alive connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
+  console.log(`agwx HTTP benchmark: ${connections} keep-alive connections, ${seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}); load client: ${loadClientName()}`);
   console.log(`answers kept ready: ${env.AGWX_ANSWER_CACHE_MB === '0' ? 'no (every answer built afresh)' : 'yes'}`);
   console.log(`${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'ratio'.padStart(7)}`);
   for (const scenario of scenarios) {
