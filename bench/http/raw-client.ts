@@ -74,6 +74,9 @@ export class RawConnection {
     const socket = net.connect(this.port, this.host);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => {
+      // Bytes with no request in flight answer nothing that was asked: dropped, so that they
+      // are not read as the next request's response.
+      if (!this.#pending) return;
       this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
       this.#read();
     });

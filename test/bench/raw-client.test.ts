@@ -82,4 +82,21 @@ describe('benchmark raw HTTP client', () => {
     client.close();
     await new Promise<void>((resolve) => raw.close(() => resolve()));
   });
+  it('drops bytes that arrive with no request in flight', async () => {
+    const raw = net.createServer((socket) =>
+      socket.on('data', (request: Buffer) => {
+        const status = request.toString('latin1').startsWith('GET /first') ? 200 : 201;
+        socket.write(`HTTP/1.1 ${status} OK\r\ncontent-length: 2\r\n\r\nok`);
+        // A stray second response, after the first is whole and before anything else is asked.
+        if (status === 200) setTimeout(() => socket.write('HTTP/1.1 500 Stray\r\ncontent-length: 0\r\n\r\n'), 10);
+      }),
+    );
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const client = new RawConnection('127.0.0.1', (raw.address() as net.AddressInfo).port);
+    expect((await client.request({ method: 'GET', path: '/first' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await client.request({ method: 'GET', path: '/second' })).status).toBe(201);
+    client.close();
+    await new Promise<void>((resolve) => raw.close(() => resolve()));
+  });
 });
