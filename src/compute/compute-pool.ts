@@ -65,8 +65,8 @@ export interface StartUpLoad {
   climatologyPath?: string;
   /**
    * Also read the map reference geodata, every dataset at every detail level (about 1.2 s of CPU
-   * and 80 MB kept, per thread that draws). Read on first use instead, each dataset stalls the
-   * first image that needs it on each thread, for seconds when the thread is busy.
+   * and 130 MB of RSS per thread). Read on first use instead, each dataset stalls the first image
+   * that needs it on each thread, for seconds when the thread is busy.
    */
   maps?: boolean;
 }
