@@ -163,6 +163,8 @@ export class RawConnection {
     const pending = this.#pending;
     if (!pending) return;
     this.#pending = undefined;
+    // As with bytes that arrive later: whatever follows a whole response answers nothing asked.
+    this.#buffer = Buffer.alloc(0);
     pending.resolve({ status, bodyBytes: this.#bodyBytes });
   }
 }
