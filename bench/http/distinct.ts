@@ -534,11 +534,12 @@ async function runMixed(
 }
 
 /**
- * Unrecorded load before each mixed run is measured: a fresh process fills its caches and each
- * thread that draws reads the map geodata of the layers it is asked for on first use (1–2.5 s of
- * CPU a thread, longer in wall time at the pool's lower priority under load), which is start-up,
- * not serving. With 3 s, the pool's threads were still reading geodata while requests were
- * recorded (about 1.6 ms more CPU a request than single-threaded); with 8 s, both spend the same.
+ * Unrecorded load before each mixed run is measured: a fresh process fills its caches, and each
+ * compute thread reads the map geodata as it starts (`AGWX_MAPS_AT_START`, about 1.2 s of CPU a
+ * thread, longer in wall time at the pool's lower priority under load), which is start-up, not
+ * serving. When the threads read geodata on first use instead, 3 s left them still reading while
+ * requests were recorded (about 1.6 ms more CPU a request than single-threaded), and even 8 s did
+ * not always suffice on a slow machine.
  */
 const MIXED_WARMUP_SECONDS = 8;
 
