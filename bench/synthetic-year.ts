@@ -1,5 +1,5 @@
 /**
- * Cost of one synthetic cell-year, uncached and cached, with the cost of drawing 365 × 10
+ * Cost of one synthetic cell-year, uncached (cells far apart, and cells of one region) and cached, with the cost of drawing 365 × 10
  * gaussian numbers with a simple PRNG measured in the same run as the baseline.
  *
  *   npx tsx bench/synthetic-year.ts
@@ -42,13 +42,16 @@ const loadStart = performance.now();
 const source = createSyntheticSource({ cacheSize: 4096 });
 const loadMs = performance.now() - loadStart;
 const cells = Array.from({ length: 200 }, (_, i) => cellAt(-40 + (i % 20) * 4.1, -100 + Math.floor(i / 20) * 17.3));
+// Cells of one farming region (about 1.5° square): fields cluster, so their cells share lattice nodes of the random fields.
+const regionCells = Array.from({ length: 200 }, (_, i) => cellAt(41 + (i % 14) * 0.11, -94 + Math.floor(i / 14) * 0.11));
 // Cell climates are cached separately; warm them so the uncached figure is the cell-year alone.
-for (const cell of cells) source.cellClimate(cell);
+for (const cell of [...cells, ...regionCells]) source.cellClimate(cell);
 for (let i = 0; i < 300; i++) baselineGaussians(i);
 
 const baseline = timePerCall((i) => baselineGaussians(i));
 const year = 1000;
 const uncached = timePerCall((i) => source.generator.generateCellYear(source.cellClimate(cells[i % cells.length]!), cells[i % cells.length]!.id, year + Math.floor(i / cells.length)));
+const regional = timePerCall((i) => source.generator.generateCellYear(source.cellClimate(regionCells[i % regionCells.length]!), regionCells[i % regionCells.length]!.id, year + Math.floor(i / regionCells.length)));
 for (const cell of cells) source.cellYear(cell, 2020);
 const cached = timePerCall((i) => source.dailyDays(cells[i % cells.length]!, { start: '2020-01-01', end: '2020-12-31' }));
 const climate = timePerCall((i) => source.cellClimate({ ...cells[i % cells.length]!, id: -1 - i }));
@@ -57,5 +60,6 @@ const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
 console.log(`climatology load:                 ${fmt(loadMs)}`);
 console.log(`baseline (365×10 gaussians):      ${fmt(baseline)}`);
 console.log(`cell-year, uncached:              ${fmt(uncached)}  (${(uncached / baseline).toFixed(1)}× baseline)`);
+console.log(`cell-year, uncached, one region:  ${fmt(regional)}  (${(regional / baseline).toFixed(1)}× baseline; cells sharing lattice nodes)`);
 console.log(`cell-year, cached (daily() year): ${fmt(cached)}  (${(cached / baseline).toFixed(1)}× baseline)`);
 console.log(`cell climate (first use of a cell): ${fmt(climate)}  (${(climate / baseline).toFixed(1)}× baseline)`);

@@ -77,6 +77,47 @@ describe('random field', () => {
     }
   });
 
+  it('draws a run of days as each day alone, to the bit, across block edges, before 1970 and between places', () => {
+    const field = createRandomField({ ...OPTIONS, pairs: 3, localShare: 0.04 });
+    const width = 6;
+    const places = [
+      [41.6, -93.6],
+      [41.7, -93.5],
+      [-33.0, -60.7],
+      [0, 0],
+    ] as const;
+    const points = places.map(([lat, lon], k) => field.pointAt(lat, lon, 50 + k));
+    // Runs starting on, just before and after 32-day edges, single days, and runs longer than a year.
+    const runs: [number, number][] = [
+      [0, 1],
+      [31, 2],
+      [-33, 70],
+      [-730_000, 40],
+      [19_990, 400],
+      [20_001, 31],
+      [20_000, 32],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const point of points) {
+        for (const [first, count] of runs) {
+          const range = new Float64Array(count * width);
+          field.normalsRange(point, first, count, range);
+          const day = new Float64Array(width);
+          for (let d = 0; d < count; d++) {
+            field.normals(point, first + d, day);
+            expect(Array.from(range.subarray(d * width, (d + 1) * width))).toEqual(Array.from(day));
+          }
+        }
+      }
+    }
+    // Against the definition itself for the two-pair field of the other test.
+    const two = createRandomField(OPTIONS);
+    const point = two.pointAt(41.6, -93.6, 7);
+    const range = new Float64Array(100 * 4);
+    two.normalsRange(point, -50, 100, range);
+    for (let d = 0; d < 100; d++) expect(Array.from(range.subarray(d * 4, d * 4 + 4))).toEqual(direct(point, -50 + d));
+  });
+
   it('gives unit-variance drivers that neighbours share and distant places do not', () => {
     const field = createRandomField(OPTIONS);
     const a = field.pointAt(41.6, -93.6, 1);

@@ -34,10 +34,17 @@ export interface RandomField {
   pointAt(latitude: number, longitude: number, localKey: number): RandomFieldPoint;
   /** Writes 2 × pairs unit normals for the place and day into `out` (starting at 0). */
   normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void;
+  /**
+   * Writes the normals of `count` consecutive days from `firstEpochDay` into `out`, day after day
+   * (2 × pairs each, starting at 0): the values `normals` gives for each day, to the bit.
+   */
+  normalsRange(point: RandomFieldPoint, firstEpochDay: number, count: number, out: Float64Array): void;
 }
 
-/** Entries of a field's table of recent node draws (a power of two; 16 bytes and a key each). */
-const MEMO_SLOTS = 1 << 14;
+/** Days of a block of one node's draws: what the field draws and keeps at a time. */
+const BLOCK_DAYS = 32;
+/** Blocks a field keeps (a power of two): 2048 × 32 days × 2 × pairs numbers, 1.5 MB a pair. */
+const BLOCK_SLOTS = 1 << 11;
 
 export function createRandomField(options: RandomFieldOptions): RandomField {
   const { seed, spacingDeg, localShare, pairs } = options;
@@ -47,6 +54,7 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
   const scratch = new Float64Array(2);
   const localSeed = (seed ^ 0x2545f491) >>> 0;
   const normalPair = normalPairFromHash;
+  const width = 2 * pairs;
 
   function pointAt(latitude: number, longitude: number, localKey: number): RandomFieldPoint {
     const y = (latitude + 90) / spacingDeg;
@@ -70,44 +78,70 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
     return { nodes, weights, localKey, nodePrefixes, localPrefix: hashPrefix(localSeed, localKey) };
   }
 
-  // The lattice part of a draw depends only on (node, day, pair), and neighbouring places share
-  // their nodes: the last draws are kept in a small direct-mapped table (exact: a hit is the value
-  // the hash would give), so places generated together over the same days draw each node once.
-  const memoKeys = new Float64Array(MEMO_SLOTS).fill(NaN);
-  const memoValues = new Float64Array(2 * MEMO_SLOTS);
+  // The lattice part of a draw depends only on (node, day, pair), and the places of a lattice
+  // square share its four nodes: a node's draws are made 32 days at a time and kept in a
+  // direct-mapped table of blocks (exact: a kept block holds the values the hashes give), so the
+  // places of a region, and the years and windows of one place, draw each node-day once. A place
+  // then costs only its own local draws and the weighted sums.
   const nodeCount = columns * (Math.round(180 / spacingDeg) + 2);
+  const blockDoubles = BLOCK_DAYS * width;
+  const blockKeys = new Float64Array(BLOCK_SLOTS).fill(NaN);
+  const blocks = new Float64Array(BLOCK_SLOTS * blockDoubles);
 
-  // Each draw is hashKeys(seed, node, day, pair), taken in steps: the (seed, node) prefix is the
-  // place's, the (node, day) step is shared by the day's pairs.
-  function normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void {
-    for (let p = 0; p < 2 * pairs; p++) out[p] = 0;
+  /** Where the draws of `node` (its hash prefix `prefix`) over the days of `block` start in `blocks`. */
+  function blockAt(node: number, prefix: number, block: number): number {
+    const key = block * nodeCount + node;
+    const slot = (Math.imul(node, 0x9e3779b1) ^ Math.imul(block, 0x85ebca6b)) & (BLOCK_SLOTS - 1);
+    const base = slot * blockDoubles;
+    if (blockKeys[slot] !== key) {
+      // Each draw is hashKeys(seed, node, day, pair), taken in steps: the (seed, node) prefix is
+      // the node's, the (node, day) step is shared by the day's pairs.
+      const firstDay = block * BLOCK_DAYS;
+      for (let d = 0; d < BLOCK_DAYS; d++) {
+        const dayHash = hashKeysNext(prefix, firstDay + d);
+        for (let p = 0; p < pairs; p++) normalPair(hashKeysLast(dayHash, p), blocks, base + d * width + 2 * p);
+      }
+      blockKeys[slot] = key;
+    }
+    return base;
+  }
+
+  function normalsRange(point: RandomFieldPoint, firstEpochDay: number, count: number, out: Float64Array): void {
+    out.fill(0, 0, count * width);
+    // Node by node, each number summed in the same order as one day at a time: 0, then the
+    // weighted draws of nodes 0 to 3, then the local part.
     for (let i = 0; i < 4; i++) {
       const w = point.weights[i]!;
       if (w === 0) continue;
       const node = point.nodes[i]!;
-      const dayKey = (epochDay * nodeCount + node) * pairs;
-      const nodeSlot = Math.imul(node, 0x9e3779b1) ^ Math.imul(epochDay, 0x85ebca6b);
-      let dayHash = -1;
-      for (let p = 0; p < pairs; p++) {
-        const slot = (nodeSlot ^ p) & (MEMO_SLOTS - 1);
-        if (memoKeys[slot] !== dayKey + p) {
-          if (dayHash < 0) dayHash = hashKeysNext(point.nodePrefixes[i]!, epochDay);
-          normalPair(hashKeysLast(dayHash, p), memoValues, 2 * slot);
-          memoKeys[slot] = dayKey + p;
-        }
-        out[2 * p] += w * memoValues[2 * slot]!;
-        out[2 * p + 1] += w * memoValues[2 * slot + 1]!;
+      const prefix = point.nodePrefixes[i]!;
+      for (let d = 0; d < count; ) {
+        const e = firstEpochDay + d;
+        const block = Math.floor(e / BLOCK_DAYS);
+        const from = e - block * BLOCK_DAYS;
+        const take = Math.min(BLOCK_DAYS - from, count - d);
+        const base = blockAt(node, prefix, block) + from * width;
+        const at = d * width;
+        for (let k = 0; k < take * width; k++) out[at + k] += w * blocks[base + k]!;
+        d += take;
       }
     }
     if (localScale > 0) {
-      const dayHash = hashKeysNext(point.localPrefix, epochDay);
-      for (let p = 0; p < pairs; p++) {
-        normalPair(hashKeysLast(dayHash, p), scratch, 0);
-        out[2 * p] += localScale * scratch[0]!;
-        out[2 * p + 1] += localScale * scratch[1]!;
+      for (let d = 0; d < count; d++) {
+        const dayHash = hashKeysNext(point.localPrefix, firstEpochDay + d);
+        const at = d * width;
+        for (let p = 0; p < pairs; p++) {
+          normalPair(hashKeysLast(dayHash, p), scratch, 0);
+          out[at + 2 * p] += localScale * scratch[0]!;
+          out[at + 2 * p + 1] += localScale * scratch[1]!;
+        }
       }
     }
   }
 
-  return { options: { ...options }, pointAt, normals };
+  function normals(point: RandomFieldPoint, epochDay: number, out: Float64Array): void {
+    normalsRange(point, epochDay, 1, out);
+  }
+
+  return { options: { ...options }, pointAt, normals, normalsRange };
 }

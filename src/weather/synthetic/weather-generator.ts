@@ -127,6 +127,11 @@ export interface WeatherGenerator {
 export const DEFAULT_GENERATOR_SEED = 0x61677778; // "agwx"
 
 const P = GENERATOR_PARAMETERS;
+/** Normal pairs a day of each random field gives: Tmax, Tmin, solar, wind, vapour (and one unused); occurrence, amount, mixture. */
+const TEMPERATURE_PAIRS = 3;
+const PRECIPITATION_PAIRS = 2;
+const T_WIDTH = 2 * TEMPERATURE_PAIRS;
+const P_WIDTH = 2 * PRECIPITATION_PAIRS;
 
 export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): WeatherGenerator {
   const seed = (options.seed ?? DEFAULT_GENERATOR_SEED) >>> 0;
@@ -134,13 +139,13 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     seed: mix32(seed ^ 0x1),
     spacingDeg: P.temperatureFieldSpacingDeg,
     localShare: P.temperatureFieldLocalShare,
-    pairs: 3,
+    pairs: TEMPERATURE_PAIRS,
   });
   const precipitationField = createRandomField({
     seed: mix32(seed ^ 0x2),
     spacingDeg: P.precipitationFieldSpacingDeg,
     localShare: P.precipitationFieldLocalShare,
-    pairs: 2,
+    pairs: PRECIPITATION_PAIRS,
   });
   const localSeed = mix32(seed ^ 0x3);
   const [a00, a01, a02] = P.A[0];
@@ -189,8 +194,12 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     };
     const basis = new Float64Array(12);
     const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
-    const tn = new Float64Array(6);
-    const pn = new Float64Array(4);
+    // The random drivers of every day, spin-up included, drawn in one pass per field.
+    const days = length + P.spinUpDays;
+    const tAll = new Float64Array(days * T_WIDTH);
+    const pAll = new Float64Array(days * P_WIDTH);
+    temperatureField.normalsRange(tPoint, firstEpochDay - P.spinUpDays, days, tAll);
+    precipitationField.normalsRange(pPoint, firstEpochDay - P.spinUpDays, days, pAll);
     let c0 = 0;
     let c1 = 0;
     let c2 = 0;
@@ -211,8 +220,11 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       }
       const inRange = e >= firstEpochDay;
       climateAtPhase(climate, dayPhase(doy, yearLength), basis, clim);
-      temperatureField.normals(tPoint, e, tn);
-      precipitationField.normals(pPoint, e, pn);
+      const t = (e - firstEpochDay + P.spinUpDays) * T_WIDTH;
+      const p = (e - firstEpochDay + P.spinUpDays) * P_WIDTH;
+      const t0 = tAll[t]!;
+      const t1 = tAll[t + 1]!;
+      const t2 = tAll[t + 2]!;
 
       // Precipitation occurrence and amount.
       const meanPrecipitation = clim.precipitation;
@@ -222,24 +234,24 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
         f = Math.min(f, meanPrecipitation / P.minMeanWetDayMm, P.maxWetFraction);
       }
       const pWet: number = wet ? P.wetAfterWetOffset + P.wetAfterDryPerWetFraction * f : P.wetAfterDryPerWetFraction * f;
-      wet = f > 0 && normalCdf(pn[0]!) < pWet;
+      wet = f > 0 && normalCdf(pAll[p]!) < pWet;
       let precipitation = 0;
       if (wet) {
         const excessMean = meanPrecipitation / f - threshold;
         const b1 = excessMean / mixDivisor;
-        const scale = normalCdf(pn[2]!) < mixWeight ? b1 : b1 * mixRatio;
-        precipitation = Math.round((threshold - scale * Math.log(normalCdf(-pn[1]!))) * 10) / 10;
+        const scale = normalCdf(pAll[p + 2]!) < mixWeight ? b1 : b1 * mixRatio;
+        precipitation = Math.round((threshold - scale * Math.log(normalCdf(-pAll[p + 1]!))) * 10) / 10;
       }
 
       // Tmax, Tmin and solar residuals (WGEN).
-      const n0 = a00 * c0 + a01 * c1 + a02 * c2 + b00 * tn[0]!;
-      const n1 = a10 * c0 + a11 * c1 + a12 * c2 + b10 * tn[0]! + b11 * tn[1]!;
-      const n2 = a20 * c0 + a21 * c1 + a22 * c2 + b20 * tn[0]! + b21 * tn[1]! + b22 * tn[2]!;
+      const n0 = a00 * c0 + a01 * c1 + a02 * c2 + b00 * t0;
+      const n1 = a10 * c0 + a11 * c1 + a12 * c2 + b10 * t0 + b11 * t1;
+      const n2 = a20 * c0 + a21 * c1 + a22 * c2 + b20 * t0 + b21 * t1 + b22 * t2;
       c0 = n0;
       c1 = n1;
       c2 = n2;
-      windResidual = P.windAr * windResidual + Math.sqrt(1 - P.windAr * P.windAr) * tn[3]!;
-      vapourResidual = P.vapourAr * vapourResidual + Math.sqrt(1 - P.vapourAr * P.vapourAr) * tn[4]!;
+      windResidual = P.windAr * windResidual + Math.sqrt(1 - P.windAr * P.windAr) * tAll[t + 3]!;
+      vapourResidual = P.vapourAr * vapourResidual + Math.sqrt(1 - P.vapourAr * P.vapourAr) * tAll[t + 4]!;
       if (!inRange) continue;
       const i = e - firstEpochDay;
 
