@@ -12,10 +12,10 @@ import {
   type CellYearsOutput,
   createGenerationContext,
   type ForecastWindowInput,
+  type ForecastWindowOutput,
   generateCellYears,
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
-  type PackedForecastWindow,
   type GenerationContext,
   type YearGenerator,
 } from '../weather/synthetic/year-generation.js';
@@ -113,7 +113,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     threads,
     cellYears: (input: CellYearsInput) => pool.run(input, { name: 'cellYears' }) as Promise<CellYearsOutput>,
     hoursWithoutSoil: (input: HoursWithoutSoilInput) => pool.run(input, { name: 'hoursWithoutSoil' }) as Promise<HoursWithoutSoilOutput>,
-    forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<PackedForecastWindow>,
+    forecastWindow: (input: ForecastWindowInput) => pool.run(input, { name: 'forecastWindow' }) as Promise<ForecastWindowOutput>,
     drawMapImage: (plan: DrawPlan) => pool.run(plan, { name: 'drawMapImage' }) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows) =>
       rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (pool.run(sentJsonRows(rows), { name: 'jsonRows' }) as Promise<Uint8Array>),

@@ -33,7 +33,7 @@ export async function hoursWithoutSoil(input: HoursWithoutSoilInput) {
 
 export async function forecastWindow(input: ForecastWindowInput) {
   const output = await generateForecastWindow(hours, input);
-  return move({ [transferableSymbol]: [output.values.buffer], [valueSymbol]: output });
+  return move({ [transferableSymbol]: [output.window.values.buffer, ...output.years.map((year) => year.values.buffer)], [valueSymbol]: output });
 }
 
 export async function drawMapImage(plan: DrawPlan) {

@@ -8,7 +8,7 @@ import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
 import { type AgronomicNormValuesInput, agronomicNormValues } from '../../src/agronomy/agronomic-norm-values.js';
 import { resolveGddParameters } from '../../src/agronomy/gdd.js';
 import { toEpochDay } from '../../src/core/dates.js';
-import { cellAt } from '../../src/weather/grid.js';
+import { cellAt, cellById } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
 
@@ -94,29 +94,59 @@ describe('compute pool', () => {
     expect(a!.hours).toHaveLength(48);
     expect(a!.hours[0]!.soilMoisture.every(Number.isFinite)).toBe(true);
     expect(b!.hours).toEqual(expected!.hours.slice(6, 12));
-    // The window's years (its soil spin-up starts in 2023) are generated once, kept here and
-    // handed to the thread that computes the window.
-    expect(yearTasks.map((t) => t.years)).toEqual([[2023, 2024]]);
+    // One task: the thread that computes the window generates its years (its soil spin-up starts
+    // in 2023), which are handed back and kept here.
+    expect(yearTasks).toEqual([]);
     expect(windows).toHaveLength(1);
-    expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10' });
-    expect(windows[0]!.years!.map((y) => [y.year, y.length])).toEqual([
-      [2023, 365],
-      [2024, 366],
-    ]);
-    // Observations of those years need no task now.
-    await pooled.daily(cell, { start: '2023-07-01', end: '2024-02-01' });
-    expect(yearTasks).toHaveLength(1);
+    expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10', years: [] });
+    // Observations of those years need no task now, and are the years generated here.
+    const observed = await pooled.daily(cell, { start: '2023-07-01', end: '2024-02-01' });
+    expect(yearTasks).toEqual([]);
+    expect(observed).toEqual(await alone.daily(cell, { start: '2023-07-01', end: '2024-02-01' }));
     // Kept: asking again computes nothing.
     await pooled.hourly(cell, { ...request, hours: 1 });
     expect(windows).toHaveLength(1);
   });
 
+  it('has observations asked while a window is computed wait for the years its task generates', async () => {
+    const { generator: counting, yearTasks, windows } = countingPool();
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(-23.5, -46.6);
+    const request = { start: Date.parse('2024-03-11T03:00:00Z'), hours: 24, issuedAt: Date.parse('2024-03-10T15:00:00Z') };
+    const range = { start: '2023-11-01', end: '2023-11-30' };
+    const [forecast, observed, later] = await Promise.all([pooled.hourly(cell, request), pooled.daily(cell, range), pooled.daily(cell, { start: '2022-12-31', end: '2023-01-02' })]);
+    expect(forecast).toEqual(await alone.hourly(cell, request));
+    expect(observed).toEqual(await alone.daily(cell, range));
+    expect(later).toEqual(await alone.daily(cell, { start: '2022-12-31', end: '2023-01-02' }));
+    // 2023 and 2024 came with the window; only 2022, which the window does not need, had a task of its own.
+    expect(windows).toHaveLength(1);
+    expect(yearTasks.map((t) => t.years)).toEqual([[2022]]);
+  });
+
   it('answers the same forecast window again (a thread keeps nothing it hands over)', async () => {
     const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, issueDate: '2024-06-15' };
-    const first = await pool.forecastWindow(input);
+    const first = (await pool.forecastWindow(input)).window;
     const again = await Promise.all([pool.forecastWindow(input), pool.forecastWindow(input), pool.forecastWindow(input)]);
-    for (const window of again) expect(Array.from(window.values)).toEqual(Array.from(first.values));
+    for (const { window } of again) expect(Array.from(window.values)).toEqual(Array.from(first.values));
     expect(first.count).toBeGreaterThanOrEqual(24 * 10);
+  });
+
+  it('hands back the years it generated for a window, as generated for the cell, and not those it was given', async () => {
+    const cellId = cellAt(-33.9, 18.4).id;
+    const { years: generated } = await pool.cellYears({ seed: 7, cellId, years: [2023, 2024] });
+    const here = createSyntheticSource({ cacheSize: 8, seed: 7 });
+    for (const year of [2023, 2024]) here.cellYear(cellById(cellId), year);
+    const packed = here.packedYears(cellById(cellId), { start: '2023-01-01', end: '2024-12-31' });
+    expect(packed.map((y) => y.year)).toEqual([2023, 2024]);
+    // Issued on 10 March 2024: the soil's spin-up starts in 2023.
+    const alone = await pool.forecastWindow({ seed: 7, cellId, issueDate: '2024-03-10' });
+    expect(alone.years.map((y) => y.year)).toEqual([2023, 2024]);
+    expect(alone.years.map((y) => Array.from(y.values))).toEqual(packed.map((y) => Array.from(y.values)));
+    expect(generated.map((y) => y.length)).toEqual(alone.years.map((y) => y.length));
+    const given = await pool.forecastWindow({ seed: 7, cellId, issueDate: '2024-03-10', years: [packed[0]!] });
+    expect(given.years.map((y) => y.year)).toEqual([2024]);
+    expect(Array.from(given.window.values)).toEqual(Array.from(alone.window.values));
   });
 
   it('runs its threads at a lower scheduling priority than the event loop', async () => {

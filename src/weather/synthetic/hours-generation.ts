@@ -6,15 +6,15 @@
  */
 import type { IsoDate } from '../../core/dates.js';
 import { cellById } from '../grid.js';
-import { createSyntheticSource, type SyntheticSource } from './synthetic-source.js';
+import { createSyntheticSource, forecastWindowDays, type SyntheticSource } from './synthetic-source.js';
 import {
   type ForecastWindowInput,
+  type ForecastWindowOutput,
   type GenerationContext,
   HOUR_VALUES,
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
   packHour,
-  type PackedForecastWindow,
 } from './year-generation.js';
 
 /** Synthetic sources a thread keeps, by climatology and seed. */
@@ -50,10 +50,18 @@ export async function generateHoursWithoutSoil(context: HoursContext, input: Hou
   return { values, missing };
 }
 
-export async function generateForecastWindow(context: HoursContext, input: ForecastWindowInput): Promise<PackedForecastWindow> {
+export async function generateForecastWindow(context: HoursContext, input: ForecastWindowInput): Promise<ForecastWindowOutput> {
   // Not kept here: the caller keeps it, and the pool moves its buffer to the caller.
   const source = context.source(input.climatologyPath, input.seed);
   const cell = cellById(input.cellId);
-  source.keepYears(cell, input.years ?? []);
-  return source.computeForecastWindow(cell, input.issueDate as IsoDate);
+  const given = input.years ?? [];
+  source.keepYears(cell, given);
+  const issueDate = input.issueDate as IsoDate;
+  const window = source.computeForecastWindow(cell, issueDate);
+  // The years generated for it, copied out of this thread's cache (their buffers are moved to the caller).
+  const years = source
+    .packedYears(cell, forecastWindowDays(issueDate))
+    .filter((year) => !given.some((g) => g.year === year.year))
+    .map((year) => ({ ...year, values: year.values.slice() }));
+  return { window, years };
 }

@@ -57,8 +57,11 @@ export interface YearGenerator {
   cellYears(input: CellYearsInput): Promise<CellYearsOutput>;
   /** Forecast hours without soil at many cells (see hours-generation.ts). */
   hoursWithoutSoil(input: HoursWithoutSoilInput): Promise<HoursWithoutSoilOutput>;
-  /** Every forecast hour of one issue date at a cell, with soil (see hours-generation.ts). */
-  forecastWindow(input: ForecastWindowInput): Promise<PackedForecastWindow>;
+  /**
+   * Every forecast hour of one issue date at a cell, with soil (see hours-generation.ts), and the
+   * years of the cell it generated for them.
+   */
+  forecastWindow(input: ForecastWindowInput): Promise<ForecastWindowOutput>;
 }
 
 export interface CellYearsInput {
@@ -120,9 +123,16 @@ export interface ForecastWindowInput {
   issueDate: string;
   /**
    * Years of the cell the window needs that the caller has already generated, packed (see
-   * `PackedYear` in synthetic-source.ts): the thread uses them instead of generating them again.
+   * `PackedYear` in synthetic-source.ts): the thread uses them instead of generating them again,
+   * and generates the others in the same task.
    */
   years?: PackedCellYear[];
+}
+
+/** A forecast window, and the years of the cell the thread generated for it (not given in the input: the caller may keep them). */
+export interface ForecastWindowOutput {
+  window: PackedForecastWindow;
+  years: PackedCellYear[];
 }
 
 /** A generated cell-year as kept: each variable's series in GENERATED_VARIABLES order, each value times its packing scale (`PACKING_SCALE` in synthetic-source.ts). */
