@@ -22,6 +22,12 @@ interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds?: number;
+  /**
+   * Warm up with exactly the first `warmupRequests` URLs instead of for `warmupSeconds`: runs that
+   * must start recording from the same state (the mixed workload's two runs) then do, whatever
+   * their speed in the warm-up.
+   */
+  warmupRequests?: number;
   /** Never request a URL twice; stop when `urls` are used up. */
   distinct?: boolean;
   /**
@@ -89,14 +95,15 @@ async function once(connection: Connection): Promise<{ status: number; ms: numbe
   return { status, ms: Number(process.hrtime.bigint() - started) / 1e6 };
 }
 
-async function phase(seconds: number, record: boolean) {
+/** Requests for `seconds`, or (with `untilTurn`) until the URLs before that turn are all asked. */
+async function phase(seconds: number, record: boolean, untilTurn = Infinity) {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + seconds * 1000;
   const startedAt = process.hrtime.bigint();
   await Promise.all(
     connections.map(async (connection) => {
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && turn < untilTurn) {
         const answer = await once(connection);
         if (!answer) break;
         const { status, ms } = answer;
@@ -129,7 +136,11 @@ async function probe(target: { url: string; intervalMs: number }, done: Promise<
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-await phase(options.warmupSeconds ?? 1, false);
+/** Longest a warm-up by request count may take. */
+const WARMUP_REQUESTS_TIMEOUT_SECONDS = 300;
+
+if (options.warmupRequests !== undefined) await phase(WARMUP_REQUESTS_TIMEOUT_SECONDS, false, options.warmupRequests);
+else await phase(options.warmupSeconds ?? 1, false);
 process.stderr.write(`${RECORDING_MARK}\n`);
 // The generator's own CPU over the recorded requests (it shares the machine's cores with the service).
 const cpuAtStart = process.cpuUsage();

@@ -137,6 +137,8 @@ export async function load(options: {
   connections: number;
   seconds: number;
   warmupSeconds?: number;
+  /** Warm up with exactly this many first URLs instead of for `warmupSeconds` (load.ts). */
+  warmupRequests?: number;
   distinct?: boolean;
   probe?: { url: string; intervalMs: number };
   /** Called when the warm-up is over and the recorded phase starts. */
@@ -175,4 +177,30 @@ function stop(child: ChildProcess): Promise<void> {
     // Past the service's shutdown grace (AGWX_SHUTDOWN_GRACE_MS, 5 s): a profiled process writes its profiles as it exits.
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
+}
+
+/**
+ * Waits until the service has finished its start-up work (the compute threads read the
+ * climatology, time zones and map geodata as they start): until its CPU over a quarter second is
+ * under a tenth of a core, for at most `timeoutMs`. Linux (/proc); elsewhere it waits 3 s.
+ */
+export async function waitUntilIdle(service: Started, timeoutMs = 30_000): Promise<void> {
+  const statFile = `/proc/${service.child.pid}/stat`;
+  const cpuTicks = () => {
+    const stat = fs.readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+  };
+  if (!fs.existsSync(statFile)) {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuTicks();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuTicks();
+    if (now - before < 2.5) return; // under 0.1 core over 250 ms
+    before = now;
+  }
 }
