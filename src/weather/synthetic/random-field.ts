@@ -43,7 +43,7 @@ export interface RandomField {
 
 /** Days of a block of one node's draws: what the field draws and keeps at a time. */
 const BLOCK_DAYS = 32;
-/** Blocks a field keeps (a power of two): 2048 × 32 days × 2 × pairs numbers, 1.5 MB a pair. */
+/** Blocks a field keeps (a power of two): 2048 × 32 days × 2 × pairs numbers, 1 MB a pair. */
 const BLOCK_SLOTS = 1 << 11;
 
 export function createRandomField(options: RandomFieldOptions): RandomField {
