@@ -13,9 +13,16 @@ const scrypt = (secret: string, salt: Buffer, length: number, options: ScryptOpt
 const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-/** A new API key: 32 URL-safe characters. */
+/**
+ * A new API key: 32 URL-safe characters, the first a letter or digit. A key that began with `-`
+ * would read as an option on a command line (`agwx keys disable <key>`), so such draws are made
+ * again (1 in 32): the keys stay uniform over those allowed.
+ */
 export function generateKey(): string {
-  return randomBytes(24).toString('base64url');
+  for (;;) {
+    const key = randomBytes(24).toString('base64url');
+    if (key[0] !== '-' && key[0] !== '_') return key;
+  }
 }
 
 /** A new secret: 43 URL-safe characters (256 bits). */

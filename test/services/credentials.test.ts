@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createRememberedSecrets, generateSecret, hashSecret, verifySecret } from '../../src/services/credentials.js';
+import { createRememberedSecrets, generateKey, generateSecret, hashSecret, verifySecret } from '../../src/services/credentials.js';
+
+describe('API keys', () => {
+  it('are 32 URL-safe characters that never begin with - or _ (a command line would read - as an option)', () => {
+    const keys = Array.from({ length: 3000 }, generateKey);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{31}$/);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Every allowed first character still occurs (the draw is not skewed to a few).
+    expect(new Set(keys.map((key) => key[0])).size).toBeGreaterThan(55);
+  });
+});
 
 describe('secrets', () => {
   it('checks a secret against its slow hash', async () => {
