@@ -115,18 +115,23 @@ export class SyntheticSource implements WeatherSource {
    */
   async prepareYears(cell: GridCell, range: DateRange): Promise<void> {
     if (!this.compute || !this.cellYears) return;
-    const cache = this.cellYears;
+    const { waits, missing } = this.yearsToCome(cell, range);
+    if (missing.length > 0) waits.push(this.generateSoon(cell, missing));
+    await Promise.all(waits);
+  }
+
+  /** Of the years of `range` at the cell that are not kept: the generations in flight to wait for, and the years no one is generating. */
+  private yearsToCome(cell: GridCell, range: DateRange): { waits: Promise<void>[]; missing: number[] } {
     const waits: Promise<void>[] = [];
     const missing: number[] = [];
     for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
       const key = cellYearKey(cell, year);
-      if (cache.has(key)) continue;
+      if (this.cellYears?.has(key)) continue;
       const pending = this.pending.get(key);
       if (pending) waits.push(pending);
       else missing.push(year);
     }
-    if (missing.length > 0) waits.push(this.generateSoon(cell, missing));
-    await Promise.all(waits);
+    return { waits, missing };
   }
 
   /**
@@ -339,15 +344,7 @@ export class SyntheticSource implements WeatherSource {
   private async computeWindowSoon(cell: GridCell, issueDate: IsoDate): Promise<PackedForecastWindow> {
     const { pool, climatologyPath } = this.compute!;
     const range = forecastWindowDays(issueDate);
-    const waits: Promise<void>[] = [];
-    const missing: number[] = [];
-    for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
-      const key = cellYearKey(cell, year);
-      if (this.cellYears?.has(key)) continue;
-      const pending = this.pending.get(key);
-      if (pending) waits.push(pending);
-      else missing.push(year);
-    }
+    const { waits, missing } = this.yearsToCome(cell, range);
     const task = Promise.all(waits).then(() =>
       pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, years: this.packedYears(cell, range) }),
     );
