@@ -37,6 +37,7 @@ import { openStore } from '../../src/store/store.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
+import { describeMixedCeiling, type MixedRunCost } from './mixed-ceiling.js';
 import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBaseline, startReplay, startService, type Started, waitUntilIdle } from './processes.js';
 
 export interface DistinctOptions {
@@ -530,11 +531,22 @@ async function runMixed(
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,
     `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores, and its own CPU is the column beside it (service and generator together near the machine's ${os.cpus().length} cores mean the run was bounded by the machine, not by the service alone). Event loop ms per request is the time the event loop ran code, per request: every request goes through that one thread, so it bounds the throughput (at most 1000 ÷ it requests/s).`,
     '',
-    `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}×.`,
+    `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}× (target ${MIXED_POOL_TARGET}×).`,
+    '',
+    describeMixedCeiling(os.cpus().length, runCost(single!), runCost(pooled!), MIXED_POOL_TARGET),
     '',
   ];
   return lines.join('\n');
 }
+
+/** What one process with its compute pool should serve of the mixed workload, as a multiple of a single-threaded run. */
+const MIXED_POOL_TARGET = 1.6;
+
+const runCost = ({ result, loop }: { result: LoadResult; loop: EventLoopDelay }): MixedRunCost => ({
+  rps: result.rps,
+  cpuMsPerRequest: cpuMsPerRequest(result, loop),
+  generatorCores: result.generatorCores,
+});
 
 /**
  * Unrecorded requests before each mixed run is measured, after the service's start-up work (each

@@ -1,0 +1,28 @@
+/** The mixed workload's machine ceiling: what the cores the load generator leaves allow the pool. */
+import { describe, expect, it } from 'vitest';
+import { describeMixedCeiling, mixedCeiling } from '../../bench/http/mixed-ceiling.js';
+
+describe('mixed workload ceiling', () => {
+  it('bounds the pool by the cores the generator leaves and its CPU per request', () => {
+    // 2 cores, the generator on 0.2 of them: 1.8 cores at 1.5 ms a request is 1,200 req/s.
+    const ceiling = mixedCeiling(2, { rps: 900, cpuMsPerRequest: 1.2, generatorCores: 0.15 }, { rps: 1000, cpuMsPerRequest: 1.5, generatorCores: 0.2 }, 1.6);
+    expect(ceiling.serviceCores).toBeCloseTo(1.8, 10);
+    expect(ceiling.poolRps).toBeCloseTo(1200, 9);
+    expect(ceiling.poolRatio).toBeCloseTo(1200 / 900, 10);
+    // 1.6 × 900 = 1,440 req/s on 1.8 cores: 1.25 ms a request.
+    expect(ceiling.cpuMsPerRequestForTarget).toBeCloseTo(1.25, 10);
+  });
+
+  it('says when the target needs the pool to cost less CPU per request than no pool at all', () => {
+    const full = describeMixedCeiling(2, { rps: 900, cpuMsPerRequest: 1.3, generatorCores: 0.15 }, { rps: 1000, cpuMsPerRequest: 1.6, generatorCores: 0.2 }, 1.6);
+    expect(full).toContain('at most 1.25 ms of CPU per request, less than the single-threaded run');
+    const roomy = describeMixedCeiling(8, { rps: 900, cpuMsPerRequest: 1.3, generatorCores: 0.15 }, { rps: 1400, cpuMsPerRequest: 1.6, generatorCores: 0.2 }, 1.6);
+    expect(roomy).toContain('1.6× would need at most 5.42 ms of CPU per request, the single-threaded run spent 1.30 ms');
+    expect(roomy).toContain('at most 4875 req/s');
+  });
+
+  it('refuses figures it cannot bound', () => {
+    expect(() => mixedCeiling(2, { rps: 0, cpuMsPerRequest: 1, generatorCores: 0 }, { rps: 1, cpuMsPerRequest: 1, generatorCores: 0 }, 1.6)).toThrow(RangeError);
+    expect(() => mixedCeiling(2, { rps: 1, cpuMsPerRequest: 1, generatorCores: 0 }, { rps: 1, cpuMsPerRequest: 0, generatorCores: 0 }, 1.6)).toThrow(RangeError);
+  });
+});
