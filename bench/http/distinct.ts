@@ -448,8 +448,11 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
 }
 
 /**
- * The mixed workload against two fresh service processes on the same database: single-threaded
- * (AGWX_COMPUTE_THREADS=0) and with the compute pool (the default), the same URLs both times.
+ * The mixed workload against fresh service processes on the same database: single-threaded
+ * (AGWX_COMPUTE_THREADS=0) and with the compute pool (the default), the same URLs every time, in
+ * `MIXED_ROUNDS` pairs, the second pair in the other order: on a shared machine one pair's ratio
+ * moves with whatever else ran meanwhile (0.91× to 1.42× on one machine in one hour), and the
+ * pairs' spread shows how far.
  */
 async function runMixed(
   port: number,
@@ -466,11 +469,16 @@ async function runMixed(
   // A URL list of its own (another seed): nothing of it was asked in the scenarios above.
   const paths = mixedPaths(scenarios(fields, manyFields, today, count, 7));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const results: { name: string; result: LoadResult; loop: EventLoopDelay; warmUpLoop: EventLoopDelay | undefined }[] = [];
-  for (const [name, threads] of [
+  const results: { name: string; pooled: boolean; round: number; result: LoadResult; loop: EventLoopDelay; warmUpLoop: EventLoopDelay | undefined }[] = [];
+  const runs = [
     ['single-threaded (AGWX_COMPUTE_THREADS=0)', '0'],
     [`compute pool (${env.AGWX_COMPUTE_THREADS ?? os.availableParallelism()} worker threads)`, undefined],
-  ] as const) {
+  ] as const;
+  const order = Array.from({ length: MIXED_ROUNDS }, (_, r) => (r % 2 === 0 ? runs : [...runs].reverse()).map((run) => ({ run, round: r + 1 }))).flat();
+  for (const {
+    run: [name, threads],
+    round,
+  } of order) {
     const service = await startService(port, { ...env, ...(threads === undefined ? {} : { AGWX_COMPUTE_THREADS: threads }) }, { ipc: true });
     try {
       const headers = await bearerHeaders(baseUrl, first.key, first.secret);
@@ -511,13 +519,17 @@ async function runMixed(
         generatorCores: a.generatorCores + b.generatorCores,
         ...(a.probe ? { probe: a.probe } : {}),
       };
-      results.push({ name, result, loop, warmUpLoop });
-      process.stderr.write(`  ${source}: mixed, ${name}: ${f0(result.rps)} req/s\n`);
+      results.push({ name: `${name}, pair ${round}`, pooled: threads === undefined, round, result, loop, warmUpLoop });
+      process.stderr.write(`  ${source}: mixed, pair ${round}, ${name}: ${f0(result.rps)} req/s\n`);
     } finally {
       await service.stop();
     }
   }
-  const [single, pooled] = results;
+  const pairs = Array.from({ length: MIXED_ROUNDS }, (_, r) => {
+    const of = (pooled: boolean) => results.find((run) => run.round === r + 1 && run.pooled === pooled)!;
+    return { single: of(false), pooled: of(true) };
+  });
+  const ratios = pairs.map(({ single, pooled }) => pooled.result.rps / single.result.rps);
   const lines = [
     `Mixed workload (${Object.entries(MIXED_DESCRIPTION).map(([k, v]) => `${v} % ${k}`).join(', ')}), the same distinct URLs against each, measured after the same ${MIXED_WARMUP_REQUESTS} unrecorded requests (the first of the list) against each, once its start-up work was done:`,
     '',
@@ -531,13 +543,16 @@ async function runMixed(
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,
     `Service CPU is that of all the service's threads over the recorded requests (a "single-threaded" process also runs V8's garbage-collection and libuv's helper threads); the load generator runs on the same cores, and its own CPU is the column beside it (service and generator together near the machine's ${os.cpus().length} cores mean the run was bounded by the machine, not by the service alone). Event loop ms per request is the time the event loop ran code, per request: every request goes through that one thread, so it bounds the throughput (at most 1000 ÷ it requests/s).`,
     '',
-    `Compute pool ÷ single-threaded: ${(pooled!.result.rps / single!.result.rps).toFixed(2)}× (target ${MIXED_POOL_TARGET}×).`,
+    `Compute pool ÷ single-threaded, pair by pair (target ${MIXED_POOL_TARGET}×): ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}.`,
     '',
-    describeMixedCeiling(os.cpus().length, runCost(single!), runCost(pooled!), MIXED_POOL_TARGET),
+    ...pairs.map(({ single, pooled }, r) => `Pair ${r + 1}. ${describeMixedCeiling(os.cpus().length, runCost(single), runCost(pooled), MIXED_POOL_TARGET)}`),
     '',
   ];
   return lines.join('\n');
 }
+
+/** Pairs of mixed runs (single-threaded and pooled) per data source. */
+const MIXED_ROUNDS = 2;
 
 /** What one process with its compute pool should serve of the mixed workload, as a multiple of a single-threaded run. */
 const MIXED_POOL_TARGET = 1.6;
