@@ -451,8 +451,8 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
  * The mixed workload against fresh service processes on the same database: single-threaded
  * (AGWX_COMPUTE_THREADS=0) and with the compute pool (the default), the same URLs every time, in
  * `MIXED_ROUNDS` pairs, the second pair in the other order: on a shared machine one pair's ratio
- * moves with whatever else ran meanwhile (1.22× to 1.52× for the same code on one machine within two hours), and the
- * pairs' spread shows how far.
+ * moves with whatever else ran meanwhile (1.22× to 1.52× for the same code on one machine within
+ * two hours), and the pairs' spread shows how far.
  */
 async function runMixed(
   port: number,
