@@ -39,8 +39,21 @@ export function mixedCeiling(cores: number, single: MixedRunCost, pooled: MixedR
   };
 }
 
-/** The report's sentence on it. */
+/** What keeps the figures from bounding the pool (see `mixedCeiling`), or null when they can. */
+function unboundedBy(cores: number, single: MixedRunCost, pooled: MixedRunCost): string | null {
+  if (!(cores > 0)) return 'no CPU count is known';
+  if (!(single.rps > 0)) return 'the single-threaded run answered no requests';
+  if (!(pooled.cpuMsPerRequest > 0 && Number.isFinite(pooled.cpuMsPerRequest))) return 'the pooled run has no CPU time per request (it answered no requests, or its CPU was not read)';
+  return null;
+}
+
+/**
+ * The report's sentence on it. A run that failed (no requests answered) gets a sentence saying
+ * so instead, so that the rest of the report is still printed.
+ */
 export function describeMixedCeiling(cores: number, single: MixedRunCost, pooled: MixedRunCost, target: number): string {
+  const missing = unboundedBy(cores, single, pooled);
+  if (missing !== null) return `Machine ceiling: not computed, ${missing}.`;
   const ceiling = mixedCeiling(cores, single, pooled, target);
   const ms = (value: number) => value.toFixed(2);
   const verdict =

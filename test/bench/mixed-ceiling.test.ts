@@ -21,6 +21,18 @@ describe('mixed workload ceiling', () => {
     expect(roomy).toContain('at most 4875 req/s');
   });
 
+  it('reports a failed run instead of ending the report', () => {
+    const single = { rps: 900, cpuMsPerRequest: 1.3, generatorCores: 0.15 };
+    expect(describeMixedCeiling(2, single, { rps: 0, cpuMsPerRequest: Number.NaN, generatorCores: 0.2 }, 1.6)).toBe(
+      'Machine ceiling: not computed, the pooled run has no CPU time per request (it answered no requests, or its CPU was not read).',
+    );
+    expect(describeMixedCeiling(2, { ...single, rps: 0 }, { rps: 1000, cpuMsPerRequest: 1.6, generatorCores: 0.2 }, 1.6)).toBe(
+      'Machine ceiling: not computed, the single-threaded run answered no requests.',
+    );
+    // No requests recorded: the CPU over them divided by none.
+    expect(describeMixedCeiling(2, single, { rps: 0, cpuMsPerRequest: Number.POSITIVE_INFINITY, generatorCores: 0.2 }, 1.6)).toContain('not computed, the pooled run');
+  });
+
   it('refuses figures it cannot bound', () => {
     expect(() => mixedCeiling(2, { rps: 0, cpuMsPerRequest: 1, generatorCores: 0 }, { rps: 1, cpuMsPerRequest: 1, generatorCores: 0 }, 1.6)).toThrow(RangeError);
     expect(() => mixedCeiling(2, { rps: 1, cpuMsPerRequest: 1, generatorCores: 0 }, { rps: 1, cpuMsPerRequest: 0, generatorCores: 0 }, 1.6)).toThrow(RangeError);
