@@ -27,7 +27,9 @@
  *
  * Per scenario, in this order: the baseline (bare node:http, small JSON), the limit (bare node:http
  * sending a captured sample of this scenario's real answers, byte for byte, in turn), then the
- * service, with its event-loop delay over that load (opt-in IPC hook, src/cli/main.ts).
+ * service, with its event-loop delay over that load (opt-in IPC hook, src/cli/main.ts). Once per
+ * run, before the scenarios, the framework floor (framework-floor-server.ts) is alternated with the
+ * baseline.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -585,6 +587,38 @@ const MIXED_DESCRIPTION: Record<string, number> = {
   'map tiles': 10,
 };
 
+/** Rounds of the framework floor against the baseline, alternated. */
+const FLOOR_ROUNDS = 2;
+/** Distinct URLs for each floor run: more than the fastest bare server answers in its seconds. */
+const FLOOR_URLS = 600_000;
+
+/**
+ * The framework floor (framework-floor-server.ts) against the baseline, alternated: the report's
+ * paragraph on it.
+ */
+async function frameworkFloor(baseline: Started, options: DistinctOptions): Promise<string> {
+  const floor = await startBaseline('bench/http/framework-floor-server.ts');
+  try {
+    const urls = Array.from({ length: FLOOR_URLS }, (_, i) => `http://127.0.0.1:${floor.port}/v2/fields/field-${i}`);
+    const pairs: { base: LoadResult; bare: LoadResult }[] = [];
+    for (let round = 0; round < FLOOR_ROUNDS; round++) {
+      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections: options.connections, seconds: options.seconds });
+      const bare = await load({ url: urls[0]!, urls, connections: options.connections, seconds: options.seconds, distinct: true });
+      process.stderr.write(`  framework floor, round ${round + 1}: ${f0(bare.rps)} req/s against the baseline's ${f0(base.rps)}\n`);
+      pairs.push({ base, bare });
+    }
+    const measured = pairs
+      .map(({ base, bare }) => `${f0(bare.rps)}${bare.exhausted ? ' (ran out of URLs)' : ''} against ${f0(base.rps)} req/s (${f2(bare.rps / base.rps)}×)`)
+      .join(', then ');
+    return (
+      `Framework floor: a bare Fastify route (no hooks, logger or schemas; \`framework-floor-server.ts\`) answering the baseline's small JSON at distinct URLs \`/v2/fields/{id}\`, alternated with the baseline: ${measured}. ` +
+      `What a cheap scenario's ratio lacks below the floor's is the service's own work per request (authentication, rate limit, metrics, request checks, the store read, the presenter), not the framework.\n`
+    );
+  } finally {
+    await floor.stop();
+  }
+}
+
 export async function runDistinct(options: DistinctOptions): Promise<void> {
   const baseline = await startBaseline();
   try {
@@ -593,6 +627,8 @@ export async function runDistinct(options: DistinctOptions): Promise<void> {
       `${options.connections} keep-alive connections (1 where named), ${options.seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}); ` +
         `no URL requested twice; loop and /health figures over the recorded requests (not the warm-up); answer cache ${options.answerCache ? 'ON' : 'OFF'}; load client: ${loadClientName()}.\n`,
     );
+    // A full run, or one whose `--only` names `floor`.
+    if (!options.only || options.only.includes('floor')) console.log(await frameworkFloor(baseline, options));
     for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline));
   } finally {
     await baseline.stop();

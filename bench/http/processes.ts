@@ -16,15 +16,18 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts the baseline server and waits for its port. */
-export function startBaseline(): Promise<Started> {
-  const child = spawn(TSX, [path.join(ROOT, 'bench/http/baseline-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the baseline server (or another bare server that prints its port the same way, such as
+ * `framework-floor-server.ts`) and waits for its port.
+ */
+export function startBaseline(script = 'bench/http/baseline-server.ts'): Promise<Started> {
+  const child = spawn(TSX, [path.join(ROOT, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => {
       const { port } = JSON.parse(chunk.toString()) as { port: number };
       resolve({ child, port, stop: () => stop(child) });
     });
-    child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
   });
 }
 

@@ -10,6 +10,7 @@
  *   BENCH_ANSWER_CACHE_MB=0 npm run bench   every answer built afresh (no answers kept ready)
  *   npm run bench -- --distinct       no URL twice, over synthetic and imported weather (distinct.ts)
  *   npm run bench -- --distinct --answer-cache   the same with the answer cache on
+ *   npm run bench -- --distinct --only floor     the framework floor alone (a bare Fastify route against the baseline)
  *   npm run bench -- --distinct --only mixed     the mixed workload alone (single-threaded against the compute pool)
  *   BENCH_CLIENT=node-http npm run bench -- --distinct   loaded through Node's http.request, as before raw-client.ts
  */

@@ -1,0 +1,15 @@
+/**
+ * The framework floor: a bare Fastify app (no hooks, no logger, no schemas) whose one route,
+ * `GET /v2/fields/:fieldId`, answers the baseline's small JSON. Loaded with distinct URLs beside
+ * the baseline, it shows how much of the gap between a cheap request and the baseline is the
+ * framework itself, and how much the service's own work per request.
+ */
+import Fastify from 'fastify';
+
+const body = { id: 'north-40', name: 'North40', farmId: 'farm-1', acres: 40 };
+const app = Fastify({ logger: false });
+app.get('/v2/fields/:fieldId', async () => body);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address() as { port: number };
+process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
