@@ -1,7 +1,8 @@
 /** The baseline: a bare node:http server answering a small JSON document. */
 import http from 'node:http';
+import { SMALL_JSON } from './small-json.js';
 
-const body = JSON.stringify({ id: 'north-40', name: 'North40', farmId: 'farm-1', acres: 40 });
+const body = JSON.stringify(SMALL_JSON);
 const server = http.createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   response.end(body);

@@ -40,7 +40,7 @@ import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
 import { describeMixedCeiling, type MixedRunCost } from './mixed-ceiling.js';
-import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBaseline, startReplay, startService, type Started, waitUntilIdle } from './processes.js';
+import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBareServer, startBaseline, startReplay, startService, type Started, waitUntilIdle } from './processes.js';
 
 export interface DistinctOptions {
   seconds: number;
@@ -597,7 +597,7 @@ const FLOOR_URLS = 600_000;
  * paragraph on it.
  */
 async function frameworkFloor(baseline: Started, options: DistinctOptions): Promise<string> {
-  const floor = await startBaseline('bench/http/framework-floor-server.ts');
+  const floor = await startBareServer('bench/http/framework-floor-server.ts');
   try {
     const urls = Array.from({ length: FLOOR_URLS }, (_, i) => `http://127.0.0.1:${floor.port}/v2/fields/field-${i}`);
     const pairs: { base: LoadResult; bare: LoadResult }[] = [];

@@ -5,10 +5,10 @@
  * framework itself, and how much the service's own work per request.
  */
 import Fastify from 'fastify';
+import { SMALL_JSON } from './small-json.js';
 
-const body = { id: 'north-40', name: 'North40', farmId: 'farm-1', acres: 40 };
 const app = Fastify({ logger: false });
-app.get('/v2/fields/:fieldId', async () => body);
+app.get('/v2/fields/:fieldId', async () => SMALL_JSON);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);

@@ -17,11 +17,11 @@ export interface Started {
 }
 
 /**
- * Starts the baseline server (or another bare server that prints its port the same way, such as
- * `framework-floor-server.ts`) and waits for its port.
+ * Starts a bare server script of bench/http (it prints `{"port": …}` as its first line) with
+ * `args`, and waits for its port.
  */
-export function startBaseline(script = 'bench/http/baseline-server.ts'): Promise<Started> {
-  const child = spawn(TSX, [path.join(ROOT, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+export function startBareServer(script: string, ...args: string[]): Promise<Started> {
+  const child = spawn(TSX, [path.join(ROOT, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => {
       const { port } = JSON.parse(chunk.toString()) as { port: number };
@@ -30,6 +30,9 @@ export function startBaseline(script = 'bench/http/baseline-server.ts'): Promise
     child.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
   });
 }
+
+/** Starts the baseline server and waits for its port. */
+export const startBaseline = (): Promise<Started> => startBareServer('bench/http/baseline-server.ts');
 
 /**
  * Starts the built service (dist/) on `port` with `env`, and waits until it answers.
@@ -83,16 +86,7 @@ export function eventLoopDelay(service: Started): Promise<EventLoopDelay> {
 }
 
 /** Starts a bare node:http server sending the answers kept in `file` (JSON, see replay-server.ts) in turn. */
-export function startReplay(file: string): Promise<Started> {
-  const child = spawn(TSX, [path.join(ROOT, 'bench/http/replay-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => {
-      const { port } = JSON.parse(chunk.toString()) as { port: number };
-      resolve({ child, port, stop: () => stop(child) });
-    });
-    child.once('exit', (code) => reject(new Error(`replay server exited with ${code}`)));
-  });
-}
+export const startReplay = (file: string): Promise<Started> => startBareServer('bench/http/replay-server.ts', file);
 
 /** Runs the CLI of the built service once (e.g. to create a key). */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {

@@ -1,12 +1,12 @@
 /** The framework floor the distinct benchmark sets beside the baseline: the same answer, through a bare Fastify route. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBaseline, type Started } from '../../bench/http/processes.js';
+import { startBareServer, startBaseline, type Started } from '../../bench/http/processes.js';
 
 let baseline: Started;
 let floor: Started;
 
 beforeAll(async () => {
-  [baseline, floor] = await Promise.all([startBaseline(), startBaseline('bench/http/framework-floor-server.ts')]);
+  [baseline, floor] = await Promise.all([startBaseline(), startBareServer('bench/http/framework-floor-server.ts')]);
 }, 30_000);
 afterAll(async () => {
   await Promise.all([baseline?.stop(), floor?.stop()]);
