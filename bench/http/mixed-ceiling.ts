@@ -26,9 +26,18 @@ export interface MixedCeiling {
   cpuMsPerRequestForTarget: number;
 }
 
+/** What keeps the figures from bounding the pool (see `mixedCeiling`), or null when they can. */
+function unboundedBy(cores: number, single: MixedRunCost, pooled: MixedRunCost): string | null {
+  if (!(cores > 0)) return 'no CPU count is known';
+  if (!(single.rps > 0)) return 'the single-threaded run answered no requests';
+  if (!(pooled.cpuMsPerRequest > 0 && Number.isFinite(pooled.cpuMsPerRequest))) return 'the pooled run has no CPU time per request (it answered no requests, or its CPU was not read)';
+  return null;
+}
+
 /** The ceiling of the pooled run (`pooled`) on a machine of `cores`, against `single` and a `target` ratio. */
 export function mixedCeiling(cores: number, single: MixedRunCost, pooled: MixedRunCost, target: number): MixedCeiling {
-  if (!(cores > 0) || !(single.rps > 0) || !(pooled.cpuMsPerRequest > 0) || !(target > 0)) throw new RangeError('mixedCeiling: cores, the single-threaded throughput, the pool CPU per request and the target must be positive');
+  const unbounded = unboundedBy(cores, single, pooled) ?? (target > 0 ? null : 'the target is not positive');
+  if (unbounded !== null) throw new RangeError(`mixedCeiling: ${unbounded}`);
   const serviceCores = Math.max(0, cores - pooled.generatorCores);
   const poolRps = (serviceCores * 1000) / pooled.cpuMsPerRequest;
   return {
@@ -37,14 +46,6 @@ export function mixedCeiling(cores: number, single: MixedRunCost, pooled: MixedR
     poolRatio: poolRps / single.rps,
     cpuMsPerRequestForTarget: (serviceCores * 1000) / (target * single.rps),
   };
-}
-
-/** What keeps the figures from bounding the pool (see `mixedCeiling`), or null when they can. */
-function unboundedBy(cores: number, single: MixedRunCost, pooled: MixedRunCost): string | null {
-  if (!(cores > 0)) return 'no CPU count is known';
-  if (!(single.rps > 0)) return 'the single-threaded run answered no requests';
-  if (!(pooled.cpuMsPerRequest > 0 && Number.isFinite(pooled.cpuMsPerRequest))) return 'the pooled run has no CPU time per request (it answered no requests, or its CPU was not read)';
-  return null;
 }
 
 /**
