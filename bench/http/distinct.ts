@@ -3,7 +3,7 @@
  * places and date windows, so no URL is ever requested twice in a run. 300 fields near 46 cities
  * worldwide (coordinates jittered), random date windows over the last 30 months, every scenario's
  * URL list used at most once (a scenario with few possible URLs ends early: see `URLs used`).
- * Single fields and forecasts are asked of a second account with 20,000 fields (one account's list
+ * Single fields and forecasts are asked of a second account with 100,000 fields (one account's list
  * stays at 300 fields): real users have many fields, and a forecast is computed for a field's
  * cell and issue date the first time it is asked, then kept for the day.
  *
@@ -66,7 +66,8 @@ const CITIES: [string, number, number][] = [
 ];
 const FIELD_COUNT = 300;
 /** Fields of the second account (single-field reads and forecasts). */
-const MANY_FIELD_COUNT = 20_000;
+const MANY_FIELD_COUNT = 100_000;
+const MANY_FIELDS = `${MANY_FIELD_COUNT.toLocaleString('en')} fields`;
 const CAPTURE = 40;
 const HEALTH_PROBE_MS = 20;
 
@@ -201,13 +202,13 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
     },
     { name: 'field observations, 7 days', mixedShare: 25, paths: distinct(count, () => `/v2/weather/fields/${pick(fields).id}/observations/${window(7)}`) },
     // A field's forecast window (its cell, today's issue) is computed by its first request and kept:
-    // over the 300 fields' cells nearly every request reads a kept window (cache-helped); over 20,000 fields
+    // over the 300 fields' cells nearly every request reads a kept window (cache-helped); over 100,000 fields
     // nearly every request computes one (what the first requests of the day cost).
     // The windows are put in place first by each field's default forecast (8 days, never a measured URL).
     { name: 'field forecast, one day, blockSize 1 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(1, fields, true), preparePaths: keptWindows },
     { name: 'field forecast, one day, blockSize 6 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(6, fields, true), preparePaths: keptWindows },
     { name: 'field forecast, one day, blockSize 24 (cells of the 300 fields: windows kept)', mixedShare: 5, paths: forecast(24, fields, true), preparePaths: keptWindows },
-    { name: 'field forecast, one day, blockSize 1 (20,000 fields: a new window nearly every request)', manyFields: true, mixedShare: 5, paths: forecast(1, manyFields, false) },
+    { name: `field forecast, one day, blockSize 1 (${MANY_FIELDS}: a new window nearly every request)`, manyFields: true, mixedShare: 5, paths: forecast(1, manyFields, false) },
     { name: 'location weather norms, 30 days × 10 years', mixedShare: 5, paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`) },
     {
       name: 'location weather norms, 30 days × 10 years (1 connection)',
@@ -258,7 +259,7 @@ function stationCsv(latitude: number, seed: number, first: string, last: string)
 }
 
 /**
- * The second account's fields, written to the database in a few transactions (20,000 POSTs would
+ * The second account's fields, written to the database in a few transactions (100,000 POSTs would
  * take minutes of commits); the service reads them as it reads any field.
  */
 async function insertFields(databaseUrl: string, account: string, list: BenchField[]): Promise<void> {
