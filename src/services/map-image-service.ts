@@ -67,8 +67,6 @@ export interface TileRequest {
 export interface MapImageService {
   fieldImage(caller: AuthContext, request: FieldImageRequest): Promise<PreparedMapImage>;
   tile(caller: AuthContext, request: TileRequest): Promise<PreparedMapImage>;
-  /** Loads the reference data of every layer, so first requests are not slow. */
-  warmUp(): Promise<void>;
 }
 
 export interface MapImageDependencies {
@@ -159,7 +157,5 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         checkMapAccess(caller.mapAccess, { layers: codes, bbox: tileBounds(x, y, zoom) });
         return prepared(codes, () => renderer.describeTile(spec), () => renderer.renderTile(spec));
       }),
-
-    warmUp: () => renderer.warmUp(),
   };
 }
