@@ -319,6 +319,8 @@ interface Row {
 const f0 = (x: number) => x.toFixed(0);
 const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
+/** After a run's req/s or name: whether its distinct URLs were used up before its time was over. */
+const ranOut = (result: LoadResult) => (result.exhausted ? ' (ran out of URLs)' : '');
 /** The service's CPU time per recorded request, ms (all its threads). */
 const cpuMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000);
 /** The event loop's busy time per request (ms): the one thread every request goes through. */
@@ -540,7 +542,7 @@ async function runMixed(
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...results.map(
       ({ name, result, loop, warmUpLoop }) =>
-        `| ${name}${result.exhausted ? ' (ran out of URLs)' : ''} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(result.generatorCores)} | ${f2(cpuMsPerRequest(result, loop))} | ${f3(loopMsPerRequest(result, loop))} |`,
+        `| ${name}${ranOut(result)} | ${f0(result.rps)} | ${f2(result.p99)} | ${result.errors} | ${f2(loop.max)} | ${f2(loop.p99)} | ${result.probe ? f2(result.probe.p99) : '–'} | ${result.probe ? f2(result.probe.max) : '–'} | ${warmUpLoop ? f2(warmUpLoop.max) : '–'} | ${f2(loop.cpuMs / loop.elapsedMs)} | ${f2(result.generatorCores)} | ${f2(cpuMsPerRequest(result, loop))} | ${f3(loopMsPerRequest(result, loop))} |`,
     ),
     '',
     `Loop and /health figures are those of the recorded requests; the warm-up column is the loop max over a fresh process's first seconds of load (schemas compiled and caches filled on first use).`,
@@ -609,7 +611,7 @@ async function frameworkFloor(baseline: Started, options: DistinctOptions): Prom
       pairs.push({ base, bare });
     }
     const measured = pairs
-      .map(({ base, bare }) => `${f0(bare.rps)}${bare.exhausted ? ' (ran out of URLs)' : ''} against ${f0(base.rps)} req/s (${f2(bare.rps / base.rps)}×)`)
+      .map(({ base, bare }) => `${f0(bare.rps)}${ranOut(bare)} against ${f0(base.rps)} req/s (${f2(bare.rps / base.rps)}×)`)
       .join(', then ');
     return (
       `Framework floor: a bare Fastify route (no hooks, logger or schemas; \`framework-floor-server.ts\`) answering the baseline's small JSON at distinct URLs \`/v2/fields/{id}\`, alternated with the baseline: ${measured}. ` +
