@@ -57,13 +57,9 @@ export function describeMixedCeiling(cores: number, single: MixedRunCost, pooled
   if (missing !== null) return `Machine ceiling: not computed, ${missing}.`;
   const ceiling = mixedCeiling(cores, single, pooled, target);
   const ms = (value: number) => value.toFixed(2);
-  const verdict =
-    ceiling.cpuMsPerRequestForTarget < single.cpuMsPerRequest
-      ? `less than the single-threaded run's own ${ms(single.cpuMsPerRequest)} ms: on this machine ${target}× needs the pool to cost less CPU per request than no pool at all`
-      : `the single-threaded run spent ${ms(single.cpuMsPerRequest)} ms`;
   return (
     `Machine ceiling: the load generator left the pooled service ${ceiling.serviceCores.toFixed(2)} of ${cores} cores; at its ${ms(pooled.cpuMsPerRequest)} ms of CPU per request ` +
     `the pool could serve at most ${ceiling.poolRps.toFixed(0)} req/s there (${ceiling.poolRatio.toFixed(2)}× single-threaded). ` +
-    `${target}× would need at most ${ms(ceiling.cpuMsPerRequestForTarget)} ms of CPU per request, ${verdict}.`
+    `${target}× would need at most ${ms(ceiling.cpuMsPerRequestForTarget)} ms of CPU per request; the single-threaded run spent ${ms(single.cpuMsPerRequest)} ms.`
   );
 }

@@ -13,11 +13,12 @@ describe('mixed workload ceiling', () => {
     expect(ceiling.cpuMsPerRequestForTarget).toBeCloseTo(1.25, 10);
   });
 
-  it('says when the target needs the pool to cost less CPU per request than no pool at all', () => {
+  it('gives the CPU per request the target needs beside what the single-threaded run spent', () => {
     const full = describeMixedCeiling(2, { rps: 900, cpuMsPerRequest: 1.3, generatorCores: 0.15 }, { rps: 1000, cpuMsPerRequest: 1.6, generatorCores: 0.2 }, 1.6);
-    expect(full).toContain('at most 1.25 ms of CPU per request, less than the single-threaded run');
+    expect(full).toContain('at its 1.60 ms of CPU per request the pool could serve at most 1125 req/s there (1.25× single-threaded)');
+    expect(full).toContain('1.6× would need at most 1.25 ms of CPU per request; the single-threaded run spent 1.30 ms.');
     const roomy = describeMixedCeiling(8, { rps: 900, cpuMsPerRequest: 1.3, generatorCores: 0.15 }, { rps: 1400, cpuMsPerRequest: 1.6, generatorCores: 0.2 }, 1.6);
-    expect(roomy).toContain('1.6× would need at most 5.42 ms of CPU per request, the single-threaded run spent 1.30 ms');
+    expect(roomy).toContain('1.6× would need at most 5.42 ms of CPU per request; the single-threaded run spent 1.30 ms.');
     expect(roomy).toContain('at most 4875 req/s');
   });
 
