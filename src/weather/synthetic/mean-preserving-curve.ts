@@ -55,6 +55,8 @@ export interface CurveSolver {
   /** Month-averaging matrix (12 × CURVE_TERMS): row m averages the basis over the days of month m. */
   readonly averaging: Float64Array;
   readonly inverse: Float64Array;
+  /** Row m: the basis summed over the days of month m, in day order from zero (12 × CURVE_TERMS). */
+  readonly monthSums: Float64Array;
 }
 
 /** Built once by whoever fits curves (the synthetic source builds one and keeps it). */
@@ -73,11 +75,15 @@ export function createCurveSolver(): CurveSolver {
     basisTable.set(row, day * CURVE_TERMS);
   }
   const matrix = new Float64Array(12 * CURVE_TERMS);
+  const monthSums = new Float64Array(12 * CURVE_TERMS);
   for (let day = 0; day < DAYS; day++) {
     const m = monthOfDay[day]!;
-    for (let j = 0; j < CURVE_TERMS; j++) matrix[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]! / monthLength[m]!;
+    for (let j = 0; j < CURVE_TERMS; j++) {
+      matrix[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]! / monthLength[m]!;
+      monthSums[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]!;
+    }
   }
-  return { basisTable, monthOfDay, monthLength, averaging: matrix, inverse: invert(matrix, 12) };
+  return { basisTable, monthOfDay, monthLength, averaging: matrix, inverse: invert(matrix, 12), monthSums };
 }
 
 /**
@@ -88,7 +94,7 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
   const coefficients = new Float64Array(CURVE_TERMS);
   multiplyInto(solver.inverse, monthlyMeans, coefficients);
   if (floor === -Infinity || lowestPossible(coefficients) >= floor) return coefficients;
-  const { basisTable, monthOfDay, monthLength } = solver;
+  const { basisTable, monthOfDay, monthLength, monthSums } = solver;
   const tolerance = 1e-4 * (1 + Math.abs(monthlyMeans[0]!));
   const sums = new Float64Array(12);
   const residual = new Float64Array(12);
@@ -98,24 +104,40 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
   const step = new Float64Array(CURVE_TERMS);
   const best = Float64Array.from(coefficients);
   let bestWorst = Infinity;
+  const clippedDay = new Uint8Array(DAYS);
+  const clippedDays = new Uint16Array(12);
   for (let iteration = 0; iteration < 40; iteration++) {
     sums.fill(0);
-    jacobian.fill(0);
-    freeDays.fill(0);
+    clippedDays.fill(0);
     let clipped = false;
+    // The curve at each day: the terms summed in order, as evaluateCurve does (here unrolled).
+    const [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11] = [
+      coefficients[0]!, coefficients[1]!, coefficients[2]!, coefficients[3]!, coefficients[4]!, coefficients[5]!,
+      coefficients[6]!, coefficients[7]!, coefficients[8]!, coefficients[9]!, coefficients[10]!, coefficients[11]!,
+    ];
     for (let day = 0; day < DAYS; day++) {
-      const base = day * CURVE_TERMS;
+      const b = day * CURVE_TERMS;
       const m = monthOfDay[day]!;
-      let v = 0;
-      for (let j = 0; j < CURVE_TERMS; j++) v += coefficients[j]! * basisTable[base + j]!;
+      let v =
+        0 +
+        c0 * basisTable[b]! +
+        c1 * basisTable[b + 1]! +
+        c2 * basisTable[b + 2]! +
+        c3 * basisTable[b + 3]! +
+        c4 * basisTable[b + 4]! +
+        c5 * basisTable[b + 5]! +
+        c6 * basisTable[b + 6]! +
+        c7 * basisTable[b + 7]! +
+        c8 * basisTable[b + 8]! +
+        c9 * basisTable[b + 9]! +
+        c10 * basisTable[b + 10]! +
+        c11 * basisTable[b + 11]!;
       if (v < floor) {
         v = floor;
         clipped = true;
-      } else {
-        freeDays[m]++;
-        const row = m * CURVE_TERMS;
-        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] += basisTable[base + j]!;
-      }
+        clippedDay[day] = 1;
+        clippedDays[m]++;
+      } else clippedDay[day] = 0;
       sums[m] += v;
     }
     if (!clipped) return coefficients;
@@ -129,6 +151,22 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
       best.set(coefficients);
     }
     if (worst < tolerance) break;
+    // Row m of the Jacobian: the basis summed over the month's days above the floor, in day order
+    // (a month with none clipped is the solver's month sum, the same additions made once).
+    for (let m = 0, first = 0; m < 12; first += monthLength[m]!, m++) {
+      const row = m * CURVE_TERMS;
+      freeDays[m] = monthLength[m]! - clippedDays[m]!;
+      if (clippedDays[m] === 0) {
+        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] = monthSums[row + j]!;
+        continue;
+      }
+      jacobian.fill(0, row, row + CURVE_TERMS);
+      for (let day = first; day < first + monthLength[m]!; day++) {
+        if (clippedDay[day]) continue;
+        const base = day * CURVE_TERMS;
+        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] += basisTable[base + j]!;
+      }
+    }
     for (let m = 0; m < 12; m++) {
       const row = m * CURVE_TERMS;
       if (freeDays[m] === 0) jacobian.set(solver.averaging.subarray(row, row + CURVE_TERMS), row);
