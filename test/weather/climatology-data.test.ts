@@ -35,6 +35,31 @@ describe('compact CRU CL 1.0 climatology', () => {
     for (const v of CLIMATOLOGY_VARIABLES) expect(Array.from(decoded.values[v])).toEqual(Array.from(values[v]!));
   });
 
+  it("knows each cell's ring to the nearest land and the sums over all land", () => {
+    const { rows, cols } = climatology.header.grid;
+    // The definition: the least max(row distance, column distance round the globe) to a land cell.
+    const land: [number, number][] = [];
+    for (let cell = 0; cell < rows * cols; cell++) if (climatology.landIndex[cell]! >= 0) land.push([Math.floor(cell / cols), cell % cols]);
+    const cells = [0, 75 * 720 + 10, 180 * 720 + 660, 300 * 720 + 100, 250 * 720 + 719, 359 * 720, 130 * 720 + 400];
+    for (let i = 0; i < 40; i++) cells.push((i * 104_729) % (rows * cols));
+    for (const cell of cells) {
+      const [row, col] = [Math.floor(cell / cols), cell % cols];
+      let nearest = Infinity;
+      for (const [r, c] of land) nearest = Math.min(nearest, Math.max(Math.abs(r - row), Math.min(Math.abs(c - col), cols - Math.abs(c - col))));
+      expect(climatology.landRing[cell], `cell ${cell}`).toBe(Math.min(nearest, 255));
+    }
+    expect(climatology.landRing[75 * 720 + 10]).toBe(0);
+    for (const v of CLIMATOLOGY_VARIABLES) {
+      const sums = new Array<number>(12).fill(0);
+      climatology.values[v].forEach((value, i) => (sums[i % 12] += value));
+      expect(Array.from(climatology.landSums[v])).toEqual(sums);
+    }
+    // Far out at sea (more than 60 rings from land): the mean of all land cells.
+    const remote = monthlyClimateAt(climatology, -60, -130);
+    expect(climatology.landRing[300 * 720 + 460]).toBeGreaterThan(60); // the cell of 60 S 130 W (columns from 0° east)
+    expect(remote.tmax[0]).toBeCloseTo((landSum(climatology.values.tmx, 0) / climatology.header.landCount) * climatology.header.variables.tmx.scale, 9);
+  });
+
   it('interpolates between land cells and falls back to the nearest land over water', () => {
     const inland = monthlyClimateAt(climatology, 52.25, 5.25);
     expect(inland.resolution).toBe('interpolated');
@@ -88,3 +113,10 @@ describe('mean-preserving monthly to daily curves', () => {
     expect(Array.from(fitMeanPreservingCurve(solver, means, 0))).toEqual(Array.from(fitMeanPreservingCurve(solver, means)));
   });
 });
+
+/** The sum of one month's stored values over every land cell. */
+function landSum(values: Int16Array, month: number): number {
+  let total = 0;
+  for (let i = month; i < values.length; i += 12) total += values[i]!;
+  return total;
+}

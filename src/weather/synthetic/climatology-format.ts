@@ -48,6 +48,14 @@ export interface ClimatologyGrid {
   /** For each 0.5° cell (row * cols + col) its land index, or -1 over water. */
   readonly landIndex: Int32Array;
   readonly values: Readonly<Record<ClimatologyVariable, Int16Array>>;
+  /** For each variable, month by month, the sum of the stored values over every land cell (exact: integers). */
+  readonly landSums: Readonly<Record<ClimatologyVariable, Float64Array>>;
+  /**
+   * For each 0.5° cell, how many cells away the nearest land cell is: the square ring around the
+   * cell (Chebyshev distance, columns wrapping round the globe, rows not) that first holds land.
+   * 0 over land; 255 for 255 or more. Found on first use.
+   */
+  readonly landRing: Uint8Array;
 }
 
 export function encodeClimatology(header: ClimatologyHeader, landMask: Uint8Array, values: Record<ClimatologyVariable, Int16Array>): Buffer {
@@ -107,19 +115,70 @@ export function decodeClimatology(compressed: Uint8Array): ClimatologyGrid {
   if (land !== n) throw new Error(`climatology land mask has ${land} cells, header says ${n}`);
   let offset = maskStart + Math.ceil(cellCount / 8);
   const values = {} as Record<ClimatologyVariable, Int16Array>;
+  const landSums = {} as Record<ClimatologyVariable, Float64Array>;
   for (const variable of CLIMATOLOGY_VARIABLES) {
     const v = new Int16Array(n * 12);
+    const sums = new Float64Array(12);
     for (let month = 0; month < 12; month++) {
       let previous = 0;
+      let total = 0;
       for (let i = 0; i < n; i++) {
         previous = wrapInt16(previous + raw.readInt16LE(offset));
         v[i * 12 + month] = previous;
+        total += previous;
         offset += 2;
       }
+      sums[month] = total;
     }
     values[variable] = v;
+    landSums[variable] = sums;
   }
-  return { header, landIndex, values };
+  // Rings are found on first use (about 20 ms): only places out at sea need them.
+  let rings: Uint8Array | undefined;
+  return {
+    header,
+    landIndex,
+    values,
+    landSums,
+    get landRing() {
+      return (rings ??= landRings(landIndex, rows, cols));
+    },
+  };
+}
+
+/** Breadth-first from every land cell over the eight neighbours of each cell: each cell's ring to land (see `landRing`). */
+function landRings(landIndex: Int32Array, rows: number, cols: number): Uint8Array {
+  const ring = new Uint8Array(rows * cols).fill(255);
+  const queue = new Int32Array(rows * cols);
+  let tail = 0;
+  for (let cell = 0; cell < landIndex.length; cell++) {
+    if (landIndex[cell]! >= 0) {
+      ring[cell] = 0;
+      queue[tail++] = cell;
+    }
+  }
+  let next = 0;
+  const reach = (neighbour: number) => {
+    if (ring[neighbour] === 255) {
+      ring[neighbour] = next;
+      queue[tail++] = neighbour;
+    }
+  };
+  for (let head = 0; head < tail; head++) {
+    const cell = queue[head]!;
+    next = ring[cell]! + 1;
+    if (next >= 255) break;
+    const row = (cell / cols) | 0;
+    const col = cell - row * cols;
+    const west = col === 0 ? cols - 1 : col - 1;
+    const east = col === cols - 1 ? 0 : col + 1;
+    for (let r = Math.max(0, row - 1); r <= Math.min(rows - 1, row + 1); r++) {
+      reach(r * cols + west);
+      reach(r * cols + col);
+      reach(r * cols + east);
+    }
+  }
+  return ring;
 }
 
 function wrapInt16(x: number): number {

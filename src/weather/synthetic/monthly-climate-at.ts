@@ -6,8 +6,10 @@
  * coastal point takes its values from the land cells beside it. A point with no land cell among
  * its four neighbours (open sea, Antarctica, small islands missing from the source) takes the
  * inverse-squared-distance weighted mean of the nearest land cells: those on the first square
- * ring of 0.5° cells around it that holds any land (searched out to 60 rings, 30°); beyond that
- * the whole land mean stands in, which is never reached for a point near any continent.
+ * ring of 0.5° cells around it that holds any land (out to 60 rings, 30°; the climatology knows
+ * each cell's ring to land, so only that ring is searched); beyond that the mean of all land cells
+ * (summed once, when the climatology is read) stands in, which is never reached for a point near
+ * any continent.
  */
 import type { ClimatologyGrid, ClimatologyVariable } from './climatology-format.js';
 
@@ -77,9 +79,9 @@ export function monthlyClimateAt(climatology: ClimatologyGrid, latitude: number,
     const series = new Float64Array(12);
     if (cells.length === 0) {
       // No land within reach: the mean over all land cells.
+      const sums = climatology.landSums[variable];
       const n = climatology.header.landCount;
-      for (let i = 0; i < n; i++) for (let m = 0; m < 12; m++) series[m] += values[i * 12 + m]!;
-      for (let m = 0; m < 12; m++) series[m] = (series[m]! / n) * scale;
+      for (let m = 0; m < 12; m++) series[m] = (sums[m]! / n) * scale;
     } else {
       for (let k = 0; k < cells.length; k++) {
         const w = (weights[k]! / total) * scale;
@@ -96,7 +98,9 @@ function nearestLand(climatology: ClimatologyGrid, fy: number, fx: number, cells
   const { rows, cols, cellSizeDeg, north } = climatology.header.grid;
   const rc = Math.round(fy);
   const cc = Math.round(fx);
-  for (let ring = 1; ring <= MAX_RINGS && cells.length === 0; ring++) {
+  // The rings nearer than the cell's ring to land hold none: the search starts at that ring.
+  const firstRing = rc >= 0 && rc < rows ? Math.max(1, climatology.landRing[rc * cols + ((cc % cols) + cols) % cols]!) : 1;
+  for (let ring = firstRing; ring <= MAX_RINGS && cells.length === 0; ring++) {
     for (let dr = -ring; dr <= ring; dr++) {
       const r = rc + dr;
       if (r < 0 || r >= rows) continue;
