@@ -100,7 +100,6 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
   const residual = new Float64Array(12);
   const rhs = new Float64Array(12);
   const jacobian = new Float64Array(12 * CURVE_TERMS);
-  const freeDays = new Uint16Array(12);
   const step = new Float64Array(CURVE_TERMS);
   const best = Float64Array.from(coefficients);
   let bestWorst = Infinity;
@@ -151,26 +150,26 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
       best.set(coefficients);
     }
     if (worst < tolerance) break;
-    // Row m of the Jacobian: the basis summed over the month's days above the floor, in day order
-    // (a month with none clipped is the solver's month sum, the same additions made once).
+    // Row m of the Jacobian: the basis averaged over the month's days above the floor, summed in
+    // day order (a month with none clipped takes the solver's month sum, the same additions made
+    // once); a month clipped whole takes the plain month average.
     for (let m = 0, first = 0; m < 12; first += monthLength[m]!, m++) {
       const row = m * CURVE_TERMS;
-      freeDays[m] = monthLength[m]! - clippedDays[m]!;
-      if (clippedDays[m] === 0) {
-        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] = monthSums[row + j]!;
+      const length = monthLength[m]!;
+      if (clippedDays[m] === length) {
+        jacobian.set(solver.averaging.subarray(row, row + CURVE_TERMS), row);
         continue;
       }
-      jacobian.fill(0, row, row + CURVE_TERMS);
-      for (let day = first; day < first + monthLength[m]!; day++) {
-        if (clippedDay[day]) continue;
-        const base = day * CURVE_TERMS;
-        for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] += basisTable[base + j]!;
+      if (clippedDays[m] === 0) for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] = monthSums[row + j]!;
+      else {
+        jacobian.fill(0, row, row + CURVE_TERMS);
+        for (let day = first; day < first + length; day++) {
+          if (clippedDay[day]) continue;
+          const base = day * CURVE_TERMS;
+          for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] += basisTable[base + j]!;
+        }
       }
-    }
-    for (let m = 0; m < 12; m++) {
-      const row = m * CURVE_TERMS;
-      if (freeDays[m] === 0) jacobian.set(solver.averaging.subarray(row, row + CURVE_TERMS), row);
-      else for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] /= monthLength[m]!;
+      for (let j = 0; j < CURVE_TERMS; j++) jacobian[row + j] /= length;
     }
     rhs.set(residual);
     if (!solveInPlace(jacobian, rhs, step)) multiplyInto(solver.inverse, residual, step);
