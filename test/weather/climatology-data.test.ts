@@ -49,15 +49,16 @@ describe('compact CRU CL 1.0 climatology', () => {
       expect(climatology.landRing[cell], `cell ${cell}`).toBe(Math.min(nearest, 255));
     }
     expect(climatology.landRing[75 * 720 + 10]).toBe(0);
-    for (const v of CLIMATOLOGY_VARIABLES) {
-      const sums = new Array<number>(12).fill(0);
-      climatology.values[v].forEach((value, i) => (sums[i % 12] += value));
-      expect(Array.from(climatology.landSums[v])).toEqual(sums);
-    }
+    const sums = (v: (typeof CLIMATOLOGY_VARIABLES)[number]) => {
+      const total = new Array<number>(12).fill(0);
+      climatology.values[v].forEach((value, i) => (total[i % 12] += value));
+      return total;
+    };
+    for (const v of CLIMATOLOGY_VARIABLES) expect(Array.from(climatology.landSums[v])).toEqual(sums(v));
     // Far out at sea (more than 60 rings from land): the mean of all land cells.
     const remote = monthlyClimateAt(climatology, -60, -130);
     expect(climatology.landRing[300 * 720 + 460]).toBeGreaterThan(60); // the cell of 60 S 130 W (columns from 0° east)
-    expect(remote.tmax[0]).toBeCloseTo((landSum(climatology.values.tmx, 0) / climatology.header.landCount) * climatology.header.variables.tmx.scale, 9);
+    expect(remote.tmax[0]).toBeCloseTo((sums('tmx')[0]! / climatology.header.landCount) * climatology.header.variables.tmx.scale, 9);
   });
 
   it('interpolates between land cells and falls back to the nearest land over water', () => {
@@ -113,10 +114,3 @@ describe('mean-preserving monthly to daily curves', () => {
     expect(Array.from(fitMeanPreservingCurve(solver, means, 0))).toEqual(Array.from(fitMeanPreservingCurve(solver, means)));
   });
 });
-
-/** The sum of one month's stored values over every land cell. */
-function landSum(values: Int16Array, month: number): number {
-  let total = 0;
-  for (let i = month; i < values.length; i += 12) total += values[i]!;
-  return total;
-}
