@@ -18,6 +18,10 @@
  * - **Values.** Numbers as JavaScript writes them (they read back to the same number), `true`/`false`,
  *   null as an empty field, an empty string as `""`. A field holding `"`, `,`, CR or LF is quoted,
  *   its quotes doubled. Lines end in CRLF.
+ * - **Formulas.** Text that a spreadsheet would take for a formula — beginning with `=`, `+`, `-`,
+ *   `@`, a tab or CR, such as a field id `-A1` a user chose — is written as OWASP advises for CSV
+ *   injection: a single quote before it, and quoted (`"'-A1"`). Only text: a number is written as a
+ *   number, so a negative temperature stays `-3.5`.
  */
 
 /** Which arrays of a resource's JSON hold its rows. */
@@ -112,11 +116,18 @@ export function csvRows(document: unknown, layout: CsvLayout): Iterable<CsvCell[
   return { [Symbol.iterator]: () => rowsOf(document, rules, []) };
 }
 
-/** One field: quoted when it holds a quote, comma, CR or LF, or is the empty string. */
+/** The first characters with which a spreadsheet reads a cell as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One field: quoted when it holds a quote, comma, CR or LF, or is the empty string; text a
+ * spreadsheet would take for a formula is quoted with a single quote before it.
+ */
 export function csvField(value: Scalar | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
   if (value === '' || /[",\r\n]/.test(value)) return `"${value.replaceAll('"', '""')}"`;
   return value;
 }

@@ -231,6 +231,19 @@ describe('CSV answers', () => {
     expect(rows.map((row) => row[header.indexOf('conditionsText')])).toEqual(texts);
   });
 
+  it('neutralises a field id a spreadsheet would take for a formula, and leaves negative numbers numbers', async () => {
+    await createField(t, auth, '-A1', IOWA);
+    for (const url of ['/v2/weather/fields/-A1/observations/2024-06-01,2024-06-02', '/v2/agronomics/fields/-A1/agronomicvalues/2024-06-01,2024-06-02']) {
+      const csv = await get(url, CSV);
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.split('\r\n');
+      for (const line of lines.slice(1, 3)) expect(line).toContain(`41.5,-93.5,"'-A1",`);
+      const { header, rows } = readCsv(csv);
+      expect(rows.map((row) => row[header.indexOf('location.fieldId')])).toEqual(["'-A1", "'-A1"]);
+      expect(rows.map((row) => Number(row[header.indexOf('location.longitude')]))).toEqual([-93.5, -93.5]);
+    }
+  });
+
   it('streams a long range: every day once, in order, and the same as JSON', async () => {
     // 2022-01-01 through 2024-06-14: 896 days of agronomic values (no paging); norms of every
     // calendar day (29 February included) over the previous 10 years.

@@ -98,7 +98,20 @@ describe('CSV of a presenter object', () => {
     expect(csv).toBe('a,b,c,d,e,f\r\n"Clear, No Rain","say ""hi""","two\r\nlines","",,true\r\n');
     expect(read(csv)[1]).toEqual(['Clear, No Rain', 'say "hi"', 'two\r\nlines', '', '', 'true']);
     expect(csvField(Number.NaN)).toBe('');
-    expect(csvField('=1+1')).toBe('=1+1');
+  });
+
+  it('neutralises text a spreadsheet would take for a formula, and leaves numbers numbers', () => {
+    const document = {
+      location: { fieldId: '-A1' },
+      rows: [
+        { name: '=HYPERLINK("http://x.test","y")', farm: '+1', by: '@SUM(A1)', tab: '\tx', cr: '\rx', t: -3.5, plain: 'a-b', date: '2024-06-01' },
+      ],
+    };
+    const csv = text(document, ['rows']);
+    expect(csv.split('\r\n')[1]).toBe(`"'-A1","'=HYPERLINK(""http://x.test"",""y"")","'+1","'@SUM(A1)","'\tx","'\rx",-3.5,a-b,2024-06-01`);
+    expect(read(csv)[1]).toEqual(["'-A1", `'=HYPERLINK("http://x.test","y")`, "'+1", "'@SUM(A1)", "'\tx", "'\rx", '-3.5', 'a-b', '2024-06-01']);
+    expect(csvField(-0.5)).toBe('-0.5');
+    expect(csvField('-')).toBe(`"'-"`);
   });
 
   it('hands out a long table in pieces, header first, every row exactly once', () => {
