@@ -36,6 +36,7 @@ import { createTurns } from './http/turns.js';
 import { createInternalCaller, type InternalCaller, requireBearerToken } from './http/authenticate.js';
 import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
 import { requireJsonBodies } from './http/json-body.js';
+import { refuseDeepBodies } from './http/json-depth.js';
 import { countRequestsPerKey } from './http/key-usage-hook.js';
 import { installMetrics } from './http/metrics.js';
 import { limitRequestsPerKey, type RateLimitDefaults } from './http/rate-limit-hook.js';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   refuseEmptyPathSegments(app);
   // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
   app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });
+  refuseDeepBodies(app);
   refuseNulCharacters(app);
   if (config.metricsEnabled) installMetrics(app, { queueDepth: () => store.jobs.queueDepth(), answerCache: () => services.answers.stats() });
   app.addHook('onRequest', (request, reply, done) => {

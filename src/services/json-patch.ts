@@ -20,6 +20,8 @@ export function applyJsonPatch<T>(document: T, operations: readonly PatchOperati
     if (e.name === 'TEST_OPERATION_FAILED') {
       throw invalid('JSON-Patch test failed.', `The test of command ${e.index ?? '?'} did not match the stored value; nothing was changed.`);
     }
-    throw invalid('Invalid JSON-Patch.', `${e.message ?? 'The patch could not be applied'}; nothing was changed.`);
+    // Only the library's own findings are worded to the client (never a runtime error's message).
+    const reason = error instanceof fastJsonPatch.JsonPatchError ? e.message : undefined;
+    throw invalid('Invalid JSON-Patch.', `${reason ?? 'The patch could not be applied'}; nothing was changed.`);
   }
 }

@@ -164,4 +164,49 @@ describe.each(databaseKinds())('input limits on %s', (kind) => {
       expectErrorBody(await send('POST', '/v2/agronomics/fields/north/plantings', { crop: 'wheat-generic', plantingDate: '2024-04-20', 'x\u0000': 1 }), 400);
     });
   });
+
+  describe('deeply nested JSON', () => {
+    const arrays = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
+    const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const sendText = (method: string, url: string, payload: string, contentType = 'application/json') =>
+      t.app.inject({ method: method as 'POST', url, headers: { ...auth, 'content-type': contentType }, payload });
+    const expectTooDeep = (response: Awaited<ReturnType<typeof sendText>>) => {
+      const body = expectErrorBody(response, 400);
+      expect(body.simpleMessage).toBe('Request body nested too deeply.');
+      expect(body.detailedMessage).toContain('at most 32 deep');
+    };
+
+    it('in a JSON-Patch value of a field or a planting is a 400 naming the limit, and nothing changes', async () => {
+      const before = [(await get('/v2/fields/north')).body, (await get(`/v2/agronomics/plantings/${plantingId}`)).body];
+      for (const value of [arrays(10_000), objects(10_000), arrays(31)]) {
+        for (const contentType of ['application/json', 'application/json-patch+json']) {
+          expectTooDeep(await sendText('PATCH', '/v2/fields/north', `[{"op":"test","path":"/name","value":${value}}]`, contentType));
+          expectTooDeep(await sendText('PATCH', `/v2/agronomics/fields/north/plantings/${plantingId}`, `[{"op":"replace","path":"/yield","value":${value}}]`, contentType));
+        }
+      }
+      expect([(await get('/v2/fields/north')).body, (await get(`/v2/agronomics/plantings/${plantingId}`)).body]).toEqual(before);
+      // At the limit the patch is judged on its merits.
+      const allowed = expectErrorBody(await sendText('PATCH', '/v2/fields/north', `[{"op":"test","path":"/name","value":${arrays(30)}}]`), 400);
+      expect(allowed.simpleMessage).toBe('JSON-Patch test failed.');
+    });
+
+    it('in a field or planting body is a 400, and nothing is created', async () => {
+      expectTooDeep(await sendText('POST', '/v2/fields', `{"id":"deep","farmId":"f","centerPoint":{"latitude":1,"longitude":1},"_links":${arrays(5_000)}}`));
+      expectErrorBody(await get('/v2/fields/deep'), 404);
+      const count = (await get('/v2/agronomics/fields/north/plantings')).json().plantings.length;
+      expectTooDeep(await sendText('POST', '/v2/agronomics/fields/north/plantings', `{"crop":"wheat-generic","plantingDate":"2024-04-20","_links":${objects(5_000)}}`));
+      expect((await get('/v2/agronomics/fields/north/plantings')).json().plantings.length).toBe(count);
+    });
+
+    it('is a 400 on every operation that takes a JSON body', async () => {
+      const doc = (await t.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+      const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => Object.keys(operation.requestBody?.content ?? {}).some((type) => type.includes('json')))
+          .map(([method, _]) => [method.toUpperCase(), path.replaceAll('{fieldId}', 'north').replaceAll('{plantingId}', String(plantingId)).replace(/\{[^}]+\}/g, '1')] as const),
+      );
+      expect(operations.map(([method, path]) => `${method} ${path}`)).toEqual(expect.arrayContaining(['POST /v2/fields', 'PATCH /v2/fields/north', 'POST /v2/jobs']));
+      for (const [method, path] of operations) expectTooDeep(await sendText(method, path, `{"value":${arrays(1_000)}}`));
+    });
+  });
 });
