@@ -65,7 +65,7 @@ import { createPlaceService, type PlaceService } from './services/place-service.
 import { createPlantingService, type PlantingService } from './services/planting-service.js';
 import { createReadinessService, type ReadinessService } from './services/readiness-service.js';
 import { createSessionService, type SessionLifetimes, type SessionService } from './services/session-service.js';
-import { createTokenGrant, type TokenGrant } from './services/token-grant.js';
+import { createTokenGrant, failureBudgets, type TokenGrant } from './services/token-grant.js';
 import { createTokenService, type TokenService } from './services/token-service.js';
 import { createWeatherExportService, type WeatherExportService } from './services/weather-export-service.js';
 import { createWeatherNormService, type WeatherNormService } from './services/weather-norm-service.js';
@@ -156,7 +156,7 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
     clock,
     verifySecret,
     remembered: createRememberedSecrets(),
-    failures: createCredentialFailureLimiter({ failures: config.tokenFailuresPerMinute, windowSeconds: 60, redis }),
+    failures: createCredentialFailureLimiter({ budgets: failureBudgets(config.tokenFailuresPerMinute, config.tokenAddressFailuresPerMinute), windowSeconds: 60, redis }),
   });
   const catalogData = deps.catalog ?? loadCatalog();
   const fields = createFieldService(store, clock);
@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const baseUrl = config.baseUrl;
   const placed = { places: services.places, answers: services.answers, turns: createTurns(), baseUrl };
   // Open routes: tokens and operations.
-  await app.register(tokenRoutes, { grants: services.tokenGrant, failuresPerMinute: config.tokenFailuresPerMinute });
+  await app.register(tokenRoutes, { grants: services.tokenGrant, failuresPerMinute: config.tokenFailuresPerMinute, addressFailuresPerMinute: config.tokenAddressFailuresPerMinute });
   await app.register(operationRoutes, { readiness: services.readiness });
   // Every resource family, inside the bearer-token scope.
   await app.register(async (api) => {

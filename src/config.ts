@@ -21,11 +21,14 @@ export interface Config {
   /** Seconds a disabled key's state may stay cached on an instance. */
   keyCacheSeconds: number;
   /**
-   * Failed token requests (wrong secret, unknown key, missing or malformed credentials) allowed
-   * per minute per client address and per key; further attempts wait for the minute to end.
-   * Successful token requests are never limited.
+   * Failed token requests (wrong secret, unknown or disabled key) allowed per minute for one key
+   * from one client address; further attempts of that pair wait for the minute to end. Nothing is
+   * counted per key alone, so failures from elsewhere never hold back a key's owner. Successful
+   * token requests are never limited.
    */
   tokenFailuresPerMinute: number;
+  /** Failed token requests (any key, and missing or malformed credentials) allowed per minute from one client address. */
+  tokenAddressFailuresPerMinute: number;
   /** Weather sources in the order they are asked (`AGWX_WEATHER`, e.g. `store,open-meteo`). */
   weatherSources: SourceName[];
   /** Upstream endpoints (overridable for mirrors and tests). */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     keyCacheSeconds: integer(env, 'AGWX_KEY_CACHE_SECONDS', 2, 0, 60),
     tokenFailuresPerMinute: integer(env, 'AGWX_TOKEN_FAILURES_PER_MINUTE', 10, 1, 100_000),
+    tokenAddressFailuresPerMinute: integer(env, 'AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE', 30, 1, 100_000),
     weatherSources: sourceOrder(env.AGWX_WEATHER?.trim() || 'store,synthetic'),
     openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),

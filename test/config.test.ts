@@ -13,6 +13,7 @@ describe('configuration', () => {
       baseUrl: 'http://localhost:8080',
       logLevel: 'info',
       tokenFailuresPerMinute: 10,
+      tokenAddressFailuresPerMinute: 30,
     });
   });
 
@@ -32,6 +33,7 @@ describe('configuration', () => {
   it('limits failed token requests, not token requests', () => {
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: '25' }).tokenFailuresPerMinute).toBe(25);
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: ' ' }).tokenFailuresPerMinute).toBe(10);
+    expect(loadConfig({ AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE: '100' }).tokenAddressFailuresPerMinute).toBe(100);
     // The old setting limited every token request; a deployment still setting it is told what replaced it.
     expect(() => loadConfig({ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' })).toThrow(/AGWX_TOKEN_FAILURES_PER_MINUTE/);
   });
@@ -67,6 +69,7 @@ describe('configuration', () => {
     [{ AGWX_TOKEN_FAILURES_PER_MINUTE: 'ten' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
     [{ AGWX_TOKEN_FAILURES_PER_MINUTE: '2.5' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
     [{ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' }, 'AGWX_TOKEN_REQUESTS_PER_MINUTE'],
+    [{ AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE: '0' }, 'AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE'],
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_MAPS_AT_START: 'later' }, 'AGWX_MAPS_AT_START'],

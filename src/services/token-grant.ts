@@ -4,13 +4,16 @@
  *
  * The number of tokens is not limited (the interface spec): a right secret always gets one, and
  * after the first slow check it is recognised without the slow hash. Failed attempts (wrong
- * secret, unknown or disabled key, missing or malformed credentials) are counted per client
- * address and per key; once either has spent its budget every attempt waits, the right secret
- * too, so a guess made while waiting tells nothing.
+ * secret, unknown or disabled key, missing or malformed credentials) are counted per key tried
+ * from one client address, and per client address across keys; once either has spent its budget
+ * every attempt of that pair (or from that address) waits, the right secret too, so a guess made
+ * while waiting tells nothing. Nothing is counted per key alone: a stranger guessing a key's
+ * secret from elsewhere never holds back its owner (secrets are 256 random bits, so guessing from
+ * many addresses gains nothing either).
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
-import type { CredentialFailureLimiter } from '../limits/credential-failures.js';
+import type { CredentialFailureLimiter, FailureSubject } from '../limits/credential-failures.js';
 import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
 import type { RememberedSecrets } from './credentials.js';
 
@@ -48,11 +51,21 @@ const MAX_KEY_IN_COUNTER = 64;
 
 type Verdict = 'right' | 'wrong' | { waitSeconds: number };
 
-/** Counter names; a key of unusual length is named by its hash (counter names stay short). */
-export function failureSubjects(clientAddress: string, key?: string): string[] {
-  const subjects = [`ip:${clientAddress}`];
+/** The kinds of subject failures are counted against (each with its own budget). */
+export const FAILURES_PER_ADDRESS = 'address';
+export const FAILURES_PER_KEY_AND_ADDRESS = 'pair';
+
+/** The budgets of the failure counter: failed attempts per minute for a key from one address, and from one address across keys. */
+export function failureBudgets(perKeyAndAddress: number, perAddress: number): Record<string, number> {
+  return { [FAILURES_PER_KEY_AND_ADDRESS]: perKeyAndAddress, [FAILURES_PER_ADDRESS]: perAddress };
+}
+
+/** What an attempt counts against: its address, and the key tried from it (a key of unusual length named by its hash, so counter names stay short). */
+export function failureSubjects(clientAddress: string, key?: string): FailureSubject[] {
+  const subjects: FailureSubject[] = [{ kind: FAILURES_PER_ADDRESS, id: clientAddress }];
   if (key !== undefined) {
-    subjects.push(key.length <= MAX_KEY_IN_COUNTER ? `key:${key}` : `key-sha256:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`);
+    const named = key.length <= MAX_KEY_IN_COUNTER ? `key:${key}` : `key-sha256:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+    subjects.push({ kind: FAILURES_PER_KEY_AND_ADDRESS, id: `${clientAddress} ${named}` });
   }
   return subjects;
 }
@@ -63,7 +76,7 @@ export function createTokenGrant(deps: TokenGrantDependencies): TokenGrant {
   // a client starting many workers together is not refused for the slow first check.
   const inFlight = new Map<string, Promise<Verdict>>();
 
-  async function checkCounted(subjects: string[], secret: string, record: ApiKeyRecord | undefined): Promise<Verdict> {
+  async function checkCounted(subjects: FailureSubject[], secret: string, record: ApiKeyRecord | undefined): Promise<Verdict> {
     const wait = await failures.reserve(subjects);
     if (wait > 0) return { waitSeconds: wait };
     let right: boolean;

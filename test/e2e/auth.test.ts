@@ -141,7 +141,7 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
   describe('how many token requests are allowed', () => {
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await createTestApp(kind, { AGWX_TOKEN_FAILURES_PER_MINUTE: '3' });
+      limited = await createTestApp(kind, { AGWX_TOKEN_FAILURES_PER_MINUTE: '3', AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE: '5' });
     });
     afterAll(async () => {
       vi.useRealTimers();
@@ -158,7 +158,7 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
       });
     const newKey = (account: string) => createKeyService(limited.store, limited.clock).createKey(account, {});
     const expectWait = (response: Awaited<ReturnType<typeof attempt>>) => {
-      expect(expectErrorBody(response, 429).detailedMessage).toContain('3 a minute');
+      expect(expectErrorBody(response, 429).detailedMessage).toContain('3 a minute for one key from one client address and 5 a minute from one client address');
       const wait = Number(response.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(60);
@@ -183,24 +183,29 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
       expect(statuses).toEqual([401, 401, 401, 429]);
     });
 
-    it('refuses every attempt for a key with spent failures, from any address, until the minute ends', async () => {
+    it("never locks out a key's owner: failures are counted per key and address, the owner's right secret from elsewhere is answered 200", async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       try {
         const key = await newKey('guessed');
-        for (let i = 0; i < 3; i++) expect((await attempt(basic(key.key, `guess-${i}`), `10.1.0.${i}`)).statusCode).toBe(401);
-        // The right secret is refused too, so that a guess made now tells nothing.
-        const wait = expectWait(await attempt(basic(key.key, key.secret), '10.1.0.9'));
-        expectWait(await attempt(basic(key.key, 'guess-3'), '10.1.0.10'));
+        const stranger = '10.1.0.66';
+        for (let i = 0; i < 3; i++) expect((await attempt(basic(key.key, `guess-${i}`), stranger)).statusCode).toBe(401);
+        // The stranger waits for this key, the right secret too, so that a guess made now tells nothing…
+        const wait = expectWait(await attempt(basic(key.key, key.secret), stranger));
+        // …while the owner, at another address, gets tokens all along, however long the stranger keeps at it.
+        for (let i = 0; i < 5; i++) {
+          expectWait(await attempt(basic(key.key, `guess-${3 + i}`), stranger));
+          const owner = await attempt(basic(key.key, key.secret), '10.1.0.9');
+          expect(owner.statusCode).toBe(200);
+          expect((await limited.app.inject({ url: '/v2/fields', headers: { authorization: `Bearer ${owner.json().access_token}` } })).statusCode).toBe(200);
+        }
         vi.setSystemTime(Date.now() + wait * 1000);
-        const after = await attempt(basic(key.key, key.secret), '10.1.0.9');
-        expect(after.statusCode).toBe(200);
-        expect((await limited.app.inject({ url: '/v2/fields', headers: { authorization: `Bearer ${after.json().access_token}` } })).statusCode).toBe(200);
+        expect((await attempt(basic(key.key, key.secret), stranger)).statusCode).toBe(200);
       } finally {
         vi.useRealTimers();
       }
     });
 
-    it('counts wrong secrets, unknown keys and missing or malformed credentials per client address', async () => {
+    it('counts wrong secrets, unknown keys and missing or malformed credentials per client address, across keys', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       try {
         const key = await newKey('scanned');
@@ -208,10 +213,12 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
         expect((await attempt(undefined, ip)).statusCode).toBe(401);
         expect((await attempt('Basic !!!', ip)).statusCode).toBe(401);
         expect((await attempt(basic('no-such-key', 'x'), ip)).statusCode).toBe(401);
+        expect((await attempt(basic('no-such-key-2', 'x'), ip)).statusCode).toBe(401);
+        expect((await attempt(basic(key.key, 'wrong'), ip)).statusCode).toBe(401);
         // Any key from this address now waits; the same key from another address does not.
         const wait = expectWait(await attempt(basic(key.key, key.secret), ip));
         expectWait(await attempt(undefined, ip));
-        expectWait(await attempt(basic(key.key, 'wrong'), ip));
+        expectWait(await attempt(basic('no-such-key-3', 'wrong'), ip));
         expect((await attempt(basic(key.key, key.secret), '10.2.0.2')).statusCode).toBe(200);
         vi.setSystemTime(Date.now() + wait * 1000);
         expect((await attempt(basic(key.key, key.secret), ip)).statusCode).toBe(200);
@@ -251,7 +258,7 @@ describe.each(databaseKinds())('authentication on %s', (kind) => {
 
     it('counts every one of many wrong secrets sent at once', async () => {
       const key = await newKey('parallel-guesses');
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(basic(key.key, `guess-${i}`), `10.3.0.${i}`)));
+      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(basic(key.key, `guess-${i}`), '10.3.0.1')));
       const statuses = responses.map((r) => r.statusCode).sort();
       expect(statuses.filter((s) => s === 401)).toHaveLength(3);
       expect(statuses.filter((s) => s === 429)).toHaveLength(17);

@@ -1,10 +1,24 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCredentialFailureLimiter, type CredentialFailureLimiter } from '../../src/limits/credential-failures.js';
+import { createCredentialFailureLimiter as createLimiter, type CredentialFailureLimiter, type FailureSubject } from '../../src/limits/credential-failures.js';
 import { connectTestRedis, redisRequired } from '../support/redis.js';
 
+/** `ip:a` is the subject `a` of kind `ip`. */
+const subjectsOf = (names: string[]): FailureSubject[] => names.map((name) => ({ kind: name.slice(0, name.indexOf(':')), id: name.slice(name.indexOf(':') + 1) }));
+
+/** A limiter with subjects named `kind:id` (kinds `ip` and `key`, the same budget unless given). */
+function createCredentialFailureLimiter(options: { failures: number; windowSeconds?: number; redis?: Redis; prefix?: string; budgets?: Record<string, number> }) {
+  const { failures, budgets, ...rest } = options;
+  const limiter = createLimiter({ budgets: budgets ?? { ip: failures, key: failures }, ...rest });
+  return {
+    waitSeconds: (names: string[]) => limiter.waitSeconds(subjectsOf(names)),
+    reserve: (names: string[]) => limiter.reserve(subjectsOf(names)),
+    release: (names: string[]) => limiter.release(subjectsOf(names)),
+  };
+}
+
 /** Reserves attempts as a failing client would (never released); answers the waits seen. */
-async function fail(limiter: CredentialFailureLimiter, subjects: string[], times: number): Promise<number[]> {
+async function fail(limiter: { reserve(names: string[]): Promise<number> }, subjects: string[], times: number): Promise<number[]> {
   const waits: number[] = [];
   for (let i = 0; i < times; i++) waits.push(await limiter.reserve(subjects));
   return waits;
@@ -42,6 +56,18 @@ describe('failed credential attempts', () => {
     expect(await limiter.reserve(['ip:b', 'key:k'])).toBeGreaterThan(0);
     expect(await fail(limiter, ['ip:b', 'key:other'], 2)).toEqual([0, 0]);
     expect(await limiter.reserve(['ip:b', 'key:third'])).toBeGreaterThan(0);
+  });
+
+  it('gives each kind of subject its own budget', async () => {
+    const limiter = createCredentialFailureLimiter({ failures: 0, budgets: { ip: 4, pair: 2 } });
+    expect(await fail(limiter, ['ip:a', 'pair:a k1'], 3)).toEqual([0, 0, expect.any(Number)]);
+    expect(await limiter.waitSeconds(['pair:a k1'])).toBeGreaterThan(0);
+    expect(await limiter.waitSeconds(['ip:a'])).toBe(0);
+    expect(await fail(limiter, ['ip:a', 'pair:a k2'], 3)).toEqual([0, 0, expect.any(Number)]);
+    expect(await limiter.waitSeconds(['ip:a'])).toBeGreaterThan(0);
+    expect(await limiter.waitSeconds(['ip:b', 'pair:b k1'])).toBe(0);
+    const unknown: CredentialFailureLimiter = createLimiter({ budgets: { ip: 1 } });
+    await expect(unknown.reserve([{ kind: 'other', id: 'x' }])).rejects.toThrow(/no failure budget/);
   });
 
   it('allows attempts again once the window has passed', async () => {

@@ -1,13 +1,14 @@
 /**
- * The client-credentials grant with a small in-memory failure budget (3 a minute): a right secret
- * always gets a token (checked slowly once, then recognised), failed attempts are counted per
- * client address and per key, and once a budget is spent every attempt waits, the right one too.
+ * The client-credentials grant with a small in-memory failure budget (3 a minute for a key from one
+ * address, 5 a minute from one address): a right secret always gets a token (checked slowly once,
+ * then recognised), failed attempts are counted per key and address and per address, and once a
+ * budget is spent every attempt it covers waits, the right one too. Never per key alone.
  */
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/core/clock.js';
 import { createCredentialFailureLimiter } from '../../src/limits/credential-failures.js';
 import { createRememberedSecrets, type RememberedSecrets } from '../../src/services/credentials.js';
-import { createTokenGrant, failureSubjects, type GrantResult } from '../../src/services/token-grant.js';
+import { createTokenGrant, failureBudgets, failureSubjects, type GrantResult } from '../../src/services/token-grant.js';
 import type { ApiKeyRecord } from '../../src/store/key-repository.js';
 
 const NOW = Date.parse('2024-06-15T12:00:00Z');
@@ -59,7 +60,7 @@ function setup(options: { remembered?: RememberedSecrets; verify?: (secret: stri
         return hash === `hash:${secret}`;
       }),
     remembered: options.remembered ?? createRememberedSecrets(),
-    failures: createCredentialFailureLimiter({ failures: 3, windowSeconds: 60 }),
+    failures: createCredentialFailureLimiter({ budgets: failureBudgets(3, 5), windowSeconds: 60 }),
   });
   return { grant, touched, checks, clock };
 }
@@ -89,24 +90,37 @@ describe('token grant', () => {
     ]);
   });
 
-  it('refuses a wrong secret, an unknown key and a disabled key (its right secret too), counting each', async () => {
+  it('refuses a wrong secret, an unknown key and a disabled key (its right secret too), counting each against the address', async () => {
     const { grant } = setup();
     expect(await grant.grant('10.0.0.1', { key: 'alpha', secret: 'guess' })).toEqual({ outcome: 'refused' });
     expect(await grant.grant('10.0.0.1', { key: 'nobody', secret: 'guess' })).toEqual({ outcome: 'refused' });
     expect(await grant.grant('10.0.0.1', { key: 'off', secret: 'off-secret' })).toEqual({ outcome: 'refused' });
-    // The address has spent its budget: the right secret of another key waits too.
+    expect(await grant.grant('10.0.0.1', { key: 'nobody-2', secret: 'guess' })).toEqual({ outcome: 'refused' });
+    expect(await grant.grant('10.0.0.1', { key: 'nobody-3', secret: 'guess' })).toEqual({ outcome: 'refused' });
+    // The address has spent its budget across keys: the right secret of another key waits too.
     expect(await grant.grant('10.0.0.1', { key: 'beta', secret: 'beta-secret' })).toEqual(waiting);
     // Another address is not held back.
     expect(await grant.grant('10.0.0.2', { key: 'beta', secret: 'beta-secret' })).toEqual(issued('beta', 4));
   });
 
-  it('counts failures per key across addresses: the right secret then waits from every address', async () => {
+  it('counts failures per key and address: a stranger guessing a key never holds back its owner elsewhere', async () => {
+    const { grant } = setup({ remembered: forgetful });
+    for (let i = 0; i < 3; i++) expect(await grant.grant('10.6.6.6', { key: 'alpha', secret: `guess-${i}` })).toEqual({ outcome: 'refused' });
+    // The stranger waits, for this key from this address, the right secret too…
+    expect(await grant.grant('10.6.6.6', { key: 'alpha', secret: 'guess-3' })).toEqual(waiting);
+    expect(await grant.grant('10.6.6.6', { key: 'alpha', secret: 'alpha-secret' })).toEqual(waiting);
+    // …while the owner's right secret from its own address is answered at once, again and again.
+    for (let i = 0; i < 3; i++) expect(await grant.grant('10.0.0.4', { key: 'alpha', secret: 'alpha-secret' })).toEqual(issued('alpha'));
+    // The stranger's address still has budget for other keys (three of its five are spent).
+    expect(await grant.grant('10.6.6.6', { key: 'beta', secret: 'beta-secret' })).toEqual(issued('beta', 4));
+  });
+
+  it('spreads failures over many addresses without any of them reaching the key', async () => {
     const { grant } = setup();
-    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      expect(await grant.grant(address, { key: 'alpha', secret: 'guess' })).toEqual({ outcome: 'refused' });
+    for (let a = 0; a < 20; a++) {
+      for (let i = 0; i < 3; i++) expect(await grant.grant(`10.7.0.${a}`, { key: 'alpha', secret: `guess-${i}` })).toEqual({ outcome: 'refused' });
     }
-    expect(await grant.grant('10.0.0.4', { key: 'alpha', secret: 'alpha-secret' })).toEqual(waiting);
-    expect(await grant.grant('10.0.0.4', { key: 'beta', secret: 'beta-secret' })).toEqual(issued('beta', 4));
+    expect(await grant.grant('10.0.0.4', { key: 'alpha', secret: 'alpha-secret' })).toEqual(issued('alpha'));
   });
 
   it('gives back the attempt of a right secret: only failures spend the budget', async () => {
@@ -121,9 +135,10 @@ describe('token grant', () => {
 
   it('counts missing or malformed credentials against the address', async () => {
     const { grant } = setup();
-    for (let i = 0; i < 3; i++) expect(await grant.grant('10.0.0.9', null)).toEqual({ outcome: 'refused' });
+    for (let i = 0; i < 5; i++) expect(await grant.grant('10.0.0.9', null)).toEqual({ outcome: 'refused' });
     expect(await grant.grant('10.0.0.9', null)).toEqual(waiting);
     expect(await grant.grant('10.0.0.9', { key: 'alpha', secret: 'alpha-secret' })).toEqual(waiting);
+    expect(await grant.grant('10.0.0.8', { key: 'alpha', secret: 'alpha-secret' })).toEqual(issued('alpha'));
   });
 
   it('checks and counts identical attempts in flight once', async () => {
@@ -150,11 +165,15 @@ describe('token grant', () => {
     expect(await grant.grant('10.0.0.1', { key: 'alpha', secret: 'alpha-secret' })).toEqual(issued('alpha'));
   });
 
-  it('names counters by address and key, a long key by its hash', () => {
-    expect(failureSubjects('10.0.0.1')).toEqual(['ip:10.0.0.1']);
-    expect(failureSubjects('10.0.0.1', 'alpha')).toEqual(['ip:10.0.0.1', 'key:alpha']);
+  it('names counters by address, and by address and key (a long key by its hash)', () => {
+    expect(failureSubjects('10.0.0.1')).toEqual([{ kind: 'address', id: '10.0.0.1' }]);
+    expect(failureSubjects('10.0.0.1', 'alpha')).toEqual([
+      { kind: 'address', id: '10.0.0.1' },
+      { kind: 'pair', id: '10.0.0.1 key:alpha' },
+    ]);
     const [, long] = failureSubjects('10.0.0.1', 'k'.repeat(65));
-    expect(long).toMatch(/^key-sha256:[0-9a-f]{32}$/);
-    expect(failureSubjects('10.0.0.1', 'k'.repeat(64))[1]).toBe(`key:${'k'.repeat(64)}`);
+    expect(long!.id).toMatch(/^10\.0\.0\.1 key-sha256:[0-9a-f]{32}$/);
+    expect(failureSubjects('10.0.0.1', 'k'.repeat(64))[1]!.id).toBe(`10.0.0.1 key:${'k'.repeat(64)}`);
+    expect(failureBudgets(10, 30)).toEqual({ pair: 10, address: 30 });
   });
 });

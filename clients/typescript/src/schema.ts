@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Get an access token (client credentials grant)
-         * @description Any number of tokens may be requested, and tokens overlap. Failed attempts (wrong secret, unknown key, missing or malformed credentials) are limited to 10 a minute per client address and per key; past that every attempt is answered 429 with Retry-After until the minute ends.
+         * @description Any number of tokens may be requested, and tokens overlap. Failed attempts (wrong secret, unknown key, missing or malformed credentials) are limited to 10 a minute for one key from one client address and 30 a minute from one client address; past that every attempt of that key from that address (or from that address) is answered 429 with Retry-After until the minute ends. Failures from other addresses never hold back the right secret.
          */
         post: {
             parameters: {

@@ -1,8 +1,8 @@
 /**
  * POST /oauth/token — OAuth 2.0 client-credentials grant. Basic credentials (key:secret), form
  * body `grant_type=client_credentials`. Tokens are not limited in number; failed attempts are
- * limited per client address and per key, so that guessing secrets is impractical
- * (services/token-grant.ts).
+ * limited per key from one client address and per client address, so that guessing secrets is
+ * impractical and a stranger's failures never lock out a key's owner (services/token-grant.ts).
  */
 import { Type } from 'typebox';
 import { ApiError, unauthorized } from '../../http/api-error.js';
@@ -30,11 +30,14 @@ function basicCredentials(header: string | undefined): ClientCredentials | { pro
 
 export interface TokenRouteOptions {
   grants: TokenGrant;
-  /** Failed attempts allowed per minute per client address and per key (for the docs and the 429). */
+  /** Failed attempts allowed per minute for one key from one client address (for the docs and the 429). */
   failuresPerMinute: number;
+  /** Failed attempts allowed per minute from one client address, all keys together. */
+  addressFailuresPerMinute: number;
 }
 
-export const tokenRoutes: ApiPlugin<TokenRouteOptions> = async (app, { grants, failuresPerMinute: perMinute }) => {
+export const tokenRoutes: ApiPlugin<TokenRouteOptions> = async (app, { grants, failuresPerMinute, addressFailuresPerMinute }) => {
+  const limits = `${failuresPerMinute} a minute for one key from one client address and ${addressFailuresPerMinute} a minute from one client address`;
   app.post(
     '/oauth/token',
     {
@@ -42,8 +45,9 @@ export const tokenRoutes: ApiPlugin<TokenRouteOptions> = async (app, { grants, f
         summary: 'Get an access token (client credentials grant)',
         description:
           'Any number of tokens may be requested, and tokens overlap. Failed attempts (wrong secret, unknown key, ' +
-          `missing or malformed credentials) are limited to ${perMinute} a minute per client address and per key; ` +
-          'past that every attempt is answered 429 with Retry-After until the minute ends.',
+          `missing or malformed credentials) are limited to ${limits}; ` +
+          'past that every attempt of that key from that address (or from that address) is answered 429 with Retry-After until the minute ends. ' +
+          'Failures from other addresses never hold back the right secret.',
         tags: ['authentication'],
         consumes: ['application/x-www-form-urlencoded'],
         body: Type.Object({ grant_type: Type.String() }, { additionalProperties: true }),
@@ -61,7 +65,7 @@ export const tokenRoutes: ApiPlugin<TokenRouteOptions> = async (app, { grants, f
         throw new ApiError(
           429,
           'Too many failed token requests.',
-          `Failed token requests are limited to ${perMinute} a minute per client address and per key; retry in ${result.retryAfterSeconds} s.`,
+          `Failed token requests are limited to ${limits}; retry in ${result.retryAfterSeconds} s.`,
           { 'Retry-After': String(result.retryAfterSeconds) },
         );
       }
