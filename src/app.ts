@@ -195,7 +195,7 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
       ...(deps.compute ? { compute: deps.compute } : {}),
     }),
     jobs: createJobService(store, clock, config.jobMaxQueuedRequests, wakeJobWorker),
-    accounts: createAccountService(store, clock),
+    accounts: createAccountService(store, clock, { maxKeysPerAccount: config.maxKeysPerAccount }),
     sessions: createSessionService(store.sessions, clock, deps.web?.sessionLifetimes),
     formTokens: createFormTokens(formSecret),
     readiness: createReadinessService({ store, ...(redis ? { redisStatus: () => redisStatus(redis) } : {}) }),

@@ -43,6 +43,12 @@ export interface Config {
   answerCacheBytes: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
   redisUrl?: string;
+  /**
+   * Enabled API keys (applications) an account may have, its field explorer's own key not counted;
+   * disabled keys do not count. The account area and `agwx keys create` refuse more (the operator
+   * may pass `--beyond-cap`).
+   */
+  maxKeysPerAccount: number;
   /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
   rateLimit: { perMinute: number; burst: number };
   enterpriseRateLimit: { perMinute: number; burst: number };
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     computeThreads: integer(env, 'AGWX_COMPUTE_THREADS', availableParallelism(), 0, 256),
     answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
     redisUrl: redisUrl(env),
+    maxKeysPerAccount: integer(env, 'AGWX_MAX_KEYS_PER_ACCOUNT', 20, 1, 1_000_000),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },
     enterpriseRateLimit: {
       perMinute: integer(env, 'AGWX_ENTERPRISE_RATE_PER_MINUTE', 6000, 1, 10_000_000),

@@ -14,6 +14,7 @@ describe('configuration', () => {
       logLevel: 'info',
       tokenFailuresPerMinute: 10,
       tokenAddressFailuresPerMinute: 30,
+      maxKeysPerAccount: 20,
     });
   });
 
@@ -28,6 +29,10 @@ describe('configuration', () => {
     expect(loadConfig({}).mapsAtStart).toBe(true);
     expect(loadConfig({ AGWX_MAPS_AT_START: 'off' }).mapsAtStart).toBe(false);
     expect(loadConfig({ AGWX_MAPS_AT_START: 'on' }).mapsAtStart).toBe(true);
+  });
+
+  it('caps the keys of an account at 20 unless told otherwise', () => {
+    expect(loadConfig({ AGWX_MAX_KEYS_PER_ACCOUNT: '5' }).maxKeysPerAccount).toBe(5);
   });
 
   it('limits failed token requests, not token requests', () => {
@@ -70,6 +75,8 @@ describe('configuration', () => {
     [{ AGWX_TOKEN_FAILURES_PER_MINUTE: '2.5' }, 'AGWX_TOKEN_FAILURES_PER_MINUTE'],
     [{ AGWX_TOKEN_REQUESTS_PER_MINUTE: '30' }, 'AGWX_TOKEN_REQUESTS_PER_MINUTE'],
     [{ AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE: '0' }, 'AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE'],
+    [{ AGWX_MAX_KEYS_PER_ACCOUNT: '0' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
+    [{ AGWX_MAX_KEYS_PER_ACCOUNT: 'many' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_MAPS_AT_START: 'later' }, 'AGWX_MAPS_AT_START'],

@@ -238,10 +238,12 @@ export function buildCli(): Command {
     .description('Create an API key (and its account when new); prints the secret once')
     .requiredOption('--account <name>', 'account that owns the key')
     .option('--enterprise', 'mark the account enterprise (higher list limits)')
+    .option('--beyond-cap', 'create the key even when the account has AGWX_MAX_KEYS_PER_ACCOUNT enabled keys already')
     .option('--json', 'print {"key": ..., "secret": ...} for scripts')
-    .action((options: { account: string; enterprise?: boolean; json?: boolean }) =>
+    .action((options: { account: string; enterprise?: boolean; beyondCap?: boolean; json?: boolean }) =>
       withStore(async (store, config) => {
-        const issued = await createKeyService(store, clockFor(config)).createKey(options.account, { enterprise: options.enterprise });
+        const keys = createKeyService(store, clockFor(config), { maxKeysPerAccount: config.maxKeysPerAccount });
+        const issued = await keys.createKey(options.account, { enterprise: options.enterprise, beyondCap: options.beyondCap });
         if (options.json) process.stdout.write(`${JSON.stringify({ key: issued.key, secret: issued.secret })}\n`);
         else
           process.stdout.write(

@@ -11,6 +11,7 @@ import { DuplicateKeyError } from '../store/errors.js';
 import type { ApiKeyRecord } from '../store/key-repository.js';
 import type { Store } from '../store/store.js';
 import { generateKey, generateSecret, hashSecret, verifySecret } from './credentials.js';
+import { type KeyCap, storeKeyWithinCap } from './key-service.js';
 
 export type { Account } from '../store/account-repository.js';
 
@@ -50,6 +51,7 @@ export interface AccountService {
   signIn(email: string, password: string): Promise<SignInResult>;
   /** `name` is the account's name or a web account's email. */
   setEnterprise(name: string, enterprise: boolean): Promise<Account>;
+  /** Refused (409) when the account has its cap of enabled keys already (the explorer's own key not counted). */
   createApplication(accountId: number, label: string): Promise<{ key: string; secret: string; label: string }>;
   overview(accountId: number): Promise<AccountOverview>;
   /** 404 (DomainError notFound) when the key does not exist or belongs to another account. */
@@ -76,7 +78,7 @@ export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-export function createAccountService(store: Store, clock: Clock): AccountService {
+export function createAccountService(store: Store, clock: Clock, cap: KeyCap = {}): AccountService {
   // A hash to check wrong emails against, so an unknown email takes as long as a wrong password.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashSecret(randomBytes(16).toString('hex')));
@@ -134,7 +136,7 @@ export function createAccountService(store: Store, clock: Clock): AccountService
       }
       const key = generateKey();
       const secret = generateSecret();
-      await store.keys.create({ key, accountId, secretHash: await hashSecret(secret), now: clock.now(), label });
+      await storeKeyWithinCap(store.keys, cap.maxKeysPerAccount, accountId, async () => ({ key, accountId, secretHash: await hashSecret(secret), now: clock.now(), label }));
       return { key, secret, label };
     },
 

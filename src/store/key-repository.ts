@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from './database.js';
+import { lockForUpdate } from './row-lock.js';
 import type { Database } from './schema.js';
 
 /** A geographic box in degrees (west < east, south < north). */
@@ -62,8 +64,26 @@ export interface ApiKeyRecord {
   rateBurst: number | null;
 }
 
+export interface NewKey {
+  key: string;
+  accountId: number;
+  secretHash: string;
+  now: number;
+  label?: string | null;
+  purpose?: string | null;
+}
+
 export interface KeyRepository {
-  create(record: { key: string; accountId: number; secretHash: string; now: number; label?: string | null; purpose?: string | null }): Promise<void>;
+  create(record: NewKey): Promise<void>;
+  /**
+   * Creates the key unless its account already has `maxKeys` enabled keys without a purpose (the
+   * keys it uses directly; the field explorer's own key is not counted); then answers false.
+   * Creations for one account are serialised on the account's row, so the cap holds under
+   * concurrent requests.
+   */
+  createUnlessAtCap(record: NewKey, maxKeys: number): Promise<boolean>;
+  /** The account's enabled keys without a purpose (those `createUnlessAtCap` counts). */
+  countEnabled(accountId: number): Promise<number>;
   find(key: string): Promise<ApiKeyRecord | undefined>;
   list(accountId?: number): Promise<ApiKeyRecord[]>;
   /** Returns false when no such key exists. */
@@ -80,7 +100,7 @@ export interface KeyRepository {
   setRateLimit(key: string, limit: { perMinute: number | null; burst: number | null }): Promise<boolean>;
 }
 
-export function keyRepository(db: Kysely<Database>): KeyRepository {
+export function keyRepository(db: Kysely<Database>, dialect: DialectName): KeyRepository {
   const base = () =>
     db
       .selectFrom('api_keys')
@@ -118,13 +138,35 @@ export function keyRepository(db: Kysely<Database>): KeyRepository {
     ratePerMinute: row.rate_per_minute,
     rateBurst: row.rate_burst,
   });
+  const insert = (executor: Kysely<Database>, { key, accountId, secretHash, now, label = null, purpose = null }: NewKey) =>
+    executor
+      .insertInto('api_keys')
+      .values({ key, account_id: accountId, secret_hash: secretHash, enabled: 1, created_at: now, last_used_at: null, label, purpose })
+      .execute();
+  const countEnabled = async (executor: Kysely<Database>, accountId: number) => {
+    const row = await executor
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('enabled', '=', 1)
+      .where('purpose', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
   return {
-    async create({ key, accountId, secretHash, now, label = null, purpose = null }) {
-      await db
-        .insertInto('api_keys')
-        .values({ key, account_id: accountId, secret_hash: secretHash, enabled: 1, created_at: now, last_used_at: null, label, purpose })
-        .execute();
+    async create(record) {
+      await insert(db, record);
     },
+    async createUnlessAtCap(record, maxKeys) {
+      return db.transaction().execute(async (trx) => {
+        // The account's row serialises its key creations (PostgreSQL; SQLite transactions are serialised already).
+        await lockForUpdate(trx.selectFrom('accounts').select('id').where('id', '=', record.accountId), dialect).execute();
+        if ((await countEnabled(trx, record.accountId)) >= maxKeys) return false;
+        await insert(trx, record);
+        return true;
+      });
+    },
+    countEnabled: (accountId) => countEnabled(db, accountId),
     async find(key) {
       const row = await base().where('api_keys.key', '=', key).executeTakeFirst();
       return row && toRecord(row);

@@ -35,7 +35,7 @@ export function createStore(handle: DatabaseHandle): Store {
   return {
     handle,
     accounts: accountRepository(handle.db),
-    keys: keyRepository(handle.db),
+    keys: keyRepository(handle.db, handle.dialect),
     fields: fieldRepository(handle.db, handle.dialect),
     plantings: plantingRepository(handle.db, handle.dialect),
     settings: settingRepository(handle.db),

@@ -224,7 +224,8 @@ export async function accountRoutes(app: FastifyInstance, web: WebDependencies):
       return send(reply, 201, { title: 'Application created', current: 'account', body: createdBody(created, baseUrl) }, who, 'no-store');
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return dashboard(reply, who, 400, `${error.simpleMessage} ${error.detailedMessage}`);
+      // A bad name is 400; an account at its cap of keys is 409.
+      return dashboard(reply, who, error.kind === 'conflict' ? 409 : 400, `${error.simpleMessage} ${error.detailedMessage}`);
     }
   });
 

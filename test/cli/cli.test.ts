@@ -15,6 +15,10 @@ function agwx(...args: string[]) {
   return run(tsx, [path.join(root, 'src/cli/main.ts'), ...args], { env, cwd: root });
 }
 
+function agwxWith(extra: Record<string, string>, ...args: string[]) {
+  return run(tsx, [path.join(root, 'src/cli/main.ts'), ...args], { env: { ...env, ...extra }, cwd: root });
+}
+
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('agwx command', () => {
@@ -37,6 +41,17 @@ describe('agwx command', () => {
     expect((await agwx('keys', 'disable', created.key)).stdout).toContain('disabled');
     const after = JSON.parse((await agwx('keys', 'list', '--json')).stdout);
     expect(after.find((k: { key: string }) => k.key === created.key).enabled).toBe(false);
+  }, 60_000);
+
+  it('refuses a key beyond AGWX_MAX_KEYS_PER_ACCOUNT, unless the operator passes --beyond-cap', async () => {
+    const capped = { AGWX_MAX_KEYS_PER_ACCOUNT: '1' };
+    await agwxWith(capped, 'keys', 'create', '--account', 'capped-co', '--json');
+    await expect(agwxWith(capped, 'keys', 'create', '--account', 'capped-co')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Too many API keys. An account may have at most 1 enabled API keys'),
+    });
+    const beyond = JSON.parse((await agwxWith(capped, 'keys', 'create', '--account', 'capped-co', '--beyond-cap', '--json')).stdout);
+    expect(Object.keys(beyond)).toEqual(['key', 'secret']);
   }, 60_000);
 
   it('fails with a clear message for an unknown key', async () => {

@@ -129,6 +129,20 @@ describe.each(databaseKinds())('account service on %s', (kind) => {
       await rejection(accounts.createApplication(account.id, 'x'.repeat(101)), { kind: 'invalid', simpleMessage: 'Invalid application name.' });
     });
 
+    it('refuses an application beyond the cap of enabled keys (409), counting neither disabled keys nor the explorer key', async () => {
+      const capped = createAccountService(store, clock, { maxKeysPerAccount: 3 });
+      const account = await capped.signUp(email(), PASSWORD);
+      await capped.explorerKey(account.id);
+      const made = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => capped.createApplication(account.id, `app ${i}`)));
+      expect(made.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+      const refused = await rejection(capped.createApplication(account.id, 'one more'), { kind: 'conflict', simpleMessage: 'Too many API keys.' });
+      expect(refused.detailedMessage).toBe('An account may have at most 3 enabled API keys (applications); disable one it no longer uses before creating another.');
+      const [first] = (await capped.overview(account.id)).applications.filter((application) => application.purpose === null);
+      await capped.disableApplication(account.id, first!.key);
+      expect((await capped.createApplication(account.id, 'replacement')).label).toBe('replacement');
+      await rejection(capped.createApplication(account.id, 'and another'), { kind: 'conflict' });
+    });
+
     it("disables an application of the account only: another account's is 404", async () => {
       const owner = await accounts.signUp(email(), PASSWORD);
       const stranger = await accounts.signUp(email(), PASSWORD);

@@ -49,4 +49,19 @@ describe('key service', () => {
     expect((await store.keys.find(key))!.enabled).toBe(false);
     await rejection(keys.disableKey('no-such-key'), { kind: 'notFound', simpleMessage: 'Key not found.' });
   });
+
+  it('refuses a key beyond the cap of enabled keys (409) unless the operator goes beyond it; disabled keys make room', async () => {
+    const capped = createKeyService(store, fixedClock(NOW), { maxKeysPerAccount: 2 });
+    const first = await capped.createKey('capped', {});
+    await capped.createKey('capped', {});
+    await rejection(capped.createKey('capped', {}), { kind: 'conflict', simpleMessage: 'Too many API keys.' });
+    const beyond = await capped.createKey('capped', { beyondCap: true });
+    expect((await store.keys.find(beyond.key))!.enabled).toBe(true);
+    await capped.disableKey(first.key);
+    await capped.disableKey(beyond.key);
+    await capped.createKey('capped', {});
+    await rejection(capped.createKey('capped', {}), { kind: 'conflict' });
+    // Without a cap (the default of the service), any number.
+    for (let i = 0; i < 3; i++) await keys.createKey('capped', {});
+  });
 });

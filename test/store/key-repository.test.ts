@@ -94,6 +94,27 @@ describe.each(databaseKinds())('key repository on %s', (kind) => {
     expect(await store.keys.findEnabledByPurpose(a.id, 'explorer')).toBeUndefined();
   });
 
+  it('creates keys up to a cap of enabled keys, counting neither disabled keys nor the explorer key, also when many are created at once', async () => {
+    const owner = await account();
+    const other = await account();
+    const record = (key: string, accountId = owner.id, purpose: string | null = null) => ({ key, accountId, secretHash: 'h', now: 1, purpose });
+    await store.keys.create(record('cap-explorer', owner.id, 'explorer'));
+    // Twenty creations at once against a cap of 5: exactly five are made.
+    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => store.keys.createUnlessAtCap(record(`cap-${i}`), 5)));
+    expect(made.filter(Boolean)).toHaveLength(5);
+    expect(await store.keys.countEnabled(owner.id)).toBe(5);
+    expect(await store.keys.createUnlessAtCap(record('cap-more'), 5)).toBe(false);
+    expect(await store.keys.find('cap-more')).toBeUndefined();
+    // Another account has its own count.
+    expect(await store.keys.createUnlessAtCap(record('cap-other', other.id), 5)).toBe(true);
+    // A disabled key makes room.
+    const first = (await store.keys.list(owner.id)).find((k) => k.purpose === null)!;
+    await store.keys.disable(first.key);
+    expect(await store.keys.countEnabled(owner.id)).toBe(4);
+    expect(await store.keys.createUnlessAtCap(record('cap-after-disable'), 5)).toBe(true);
+    expect(await store.keys.createUnlessAtCap(record('cap-full-again'), 5)).toBe(false);
+  });
+
   it('records the last use as given', async () => {
     const a = await account();
     await store.keys.create({ key: 'k-touch', accountId: a.id, secretHash: 'h', now: 1 });

@@ -150,6 +150,25 @@ describe.each(databaseKinds())('account area on %s', (kind) => {
     }
   });
 
+  it('refuses an application beyond the default cap of 20 enabled keys with 409 and says why; disabling one makes room', async () => {
+    const user = new WebClient(t.app);
+    await user.signUp('farmer-of-keys@example.org');
+    // The field explorer's own key does not count.
+    expect((await user.post('/account/api-token', {}, { 'x-csrf-token': await user.sessionCsrf() })).statusCode).toBe(200);
+    const created = [];
+    for (let i = 0; i < 20; i++) created.push((await user.createApplication(`App ${i}`)).key);
+    const refused = await user.post('/account/applications', { _csrf: await user.sessionCsrf(), label: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Too many API keys. An account may have at most 20 enabled API keys (applications)');
+    const account = await t.store.accounts.findByEmail('farmer-of-keys@example.org');
+    expect((await t.store.keys.list(account!.id)).filter((key) => key.purpose === null)).toHaveLength(20);
+    const page = await user.get('/account/');
+    expect((await user.post(`/account/applications/${created[0]}/disable`, { _csrf: csrfOf(page.body) })).statusCode).toBe(303);
+    expect((await user.createApplication('Replacement')).response.statusCode).toBe(201);
+    // The explorer still gets its token at the cap.
+    expect((await user.post('/account/api-token', {}, { 'x-csrf-token': await user.sessionCsrf() })).statusCode).toBe(200);
+  });
+
   it('closes sign-up when AGWX_SIGNUP=off', async () => {
     const closed = await createTestApp(kind, { AGWX_SIGNUP: 'off' });
     try {
