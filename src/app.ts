@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { tokens, keyUsage, rateLimiter } = services;
   app.addHook('onReady', async () => keyUsage.start());
   app.addHook('onClose', async () => keyUsage.stop());
-  const rateLimitDefaults: RateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit };
+  const rateLimitDefaults: RateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit, accountMultiple: config.accountRateMultiple };
   // Batch jobs run their requests through this app, in-process, as the key that queued them.
   const internalCaller = createInternalCaller();
   if (deps.jobs) wakeJobWorker = runJobWorker(app, deps, services, internalCaller, rateLimitDefaults);

@@ -52,6 +52,11 @@ export interface Config {
   /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
   rateLimit: { perMinute: number; burst: number };
   enterpriseRateLimit: { perMinute: number; burst: number };
+  /**
+   * What all keys of an account may send together, as a multiple of the default key limits of its
+   * kind (sustained and burst alike); a key's own higher limit still holds for that key.
+   */
+  accountRateMultiple: number;
   /** Serve Prometheus metrics at /metrics. */
   metricsEnabled: boolean;
   /** Longest time a request may take before the connection is closed, ms (0: no limit). */
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: integer(env, 'AGWX_ENTERPRISE_RATE_PER_MINUTE', 6000, 1, 10_000_000),
       burst: integer(env, 'AGWX_ENTERPRISE_RATE_BURST', 1200, 0, 10_000_000),
     },
+    accountRateMultiple: integer(env, 'AGWX_ACCOUNT_RATE_MULTIPLE', 2, 1, 1000),
     metricsEnabled: onOff(env, 'AGWX_METRICS', true),
     requestTimeoutMs: integer(env, 'AGWX_REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
     shutdownGraceMs: integer(env, 'AGWX_SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),

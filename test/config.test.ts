@@ -15,6 +15,7 @@ describe('configuration', () => {
       tokenFailuresPerMinute: 10,
       tokenAddressFailuresPerMinute: 30,
       maxKeysPerAccount: 20,
+      accountRateMultiple: 2,
     });
   });
 
@@ -31,8 +32,9 @@ describe('configuration', () => {
     expect(loadConfig({ AGWX_MAPS_AT_START: 'on' }).mapsAtStart).toBe(true);
   });
 
-  it('caps the keys of an account at 20 unless told otherwise', () => {
+  it('caps the keys of an account at 20 unless told otherwise, and its rate at twice a key\'s', () => {
     expect(loadConfig({ AGWX_MAX_KEYS_PER_ACCOUNT: '5' }).maxKeysPerAccount).toBe(5);
+    expect(loadConfig({ AGWX_ACCOUNT_RATE_MULTIPLE: '1' }).accountRateMultiple).toBe(1);
   });
 
   it('limits failed token requests, not token requests', () => {
@@ -77,6 +79,8 @@ describe('configuration', () => {
     [{ AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE: '0' }, 'AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE'],
     [{ AGWX_MAX_KEYS_PER_ACCOUNT: '0' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
     [{ AGWX_MAX_KEYS_PER_ACCOUNT: 'many' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
+    [{ AGWX_ACCOUNT_RATE_MULTIPLE: '0' }, 'AGWX_ACCOUNT_RATE_MULTIPLE'],
+    [{ AGWX_ACCOUNT_RATE_MULTIPLE: '1.5' }, 'AGWX_ACCOUNT_RATE_MULTIPLE'],
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_MAPS_AT_START: 'later' }, 'AGWX_MAPS_AT_START'],
