@@ -48,6 +48,7 @@ import { createJobService, type JobService } from './jobs/job-service.js';
 import { createJobWorker, type JobWorkerOptions } from './jobs/job-worker.js';
 import { createCredentialFailureLimiter } from './limits/credential-failures.js';
 import { createKeyRateLimiter, type KeyRateLimiter } from './limits/key-rate-limit.js';
+import { LruTileCache } from './maps/cache/lru-tile-cache.js';
 import { createRedisTileCache } from './maps/cache/redis-tile-cache.js';
 import { isRedisUnavailable, redisStatus } from './redis.js';
 import { type AccountService, createAccountService } from './services/account-service.js';
@@ -191,7 +192,9 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
       fields,
       clock,
       ...(deps.weather ? { weather: deps.weather } : {}),
-      ...(redis ? { cache: createRedisTileCache({ redis }) } : {}),
+      cache: redis
+        ? createRedisTileCache({ redis, localBytes: config.tileCacheBytes, maxBytes: config.tileCacheRedisBytes, maxImageBytes: config.tileCacheImageBytes })
+        : new LruTileCache({ maxBytes: config.tileCacheBytes }),
       ...(deps.compute ? { compute: deps.compute } : {}),
     }),
     jobs: createJobService(store, clock, config.jobMaxQueuedRequests, wakeJobWorker),

@@ -41,6 +41,12 @@ export interface Config {
   computeThreads: number;
   /** Memory for weather and agronomic answers kept ready (http/answer-cache.ts), bytes; 0 switches it off. */
   answerCacheBytes: number;
+  /** Rendered map images kept in each instance's memory, bytes (`AGWX_TILE_CACHE_MB`). */
+  tileCacheBytes: number;
+  /** Map images Redis may hold, all instances together, bytes (`AGWX_TILE_CACHE_REDIS_MB`; 0 keeps none there). */
+  tileCacheRedisBytes: number;
+  /** Largest map image written to Redis, bytes (`AGWX_TILE_CACHE_IMAGE_KB`); larger ones stay in memory only. */
+  tileCacheImageBytes: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
   redisUrl?: string;
   /**
@@ -144,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 8192, 0, 1_000_000),
     computeThreads: integer(env, 'AGWX_COMPUTE_THREADS', availableParallelism(), 0, 256),
     answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
+    tileCacheBytes: integer(env, 'AGWX_TILE_CACHE_MB', 64, 1, 100_000) * 1024 * 1024,
+    tileCacheRedisBytes: integer(env, 'AGWX_TILE_CACHE_REDIS_MB', 256, 0, 1_000_000) * 1024 * 1024,
+    tileCacheImageBytes: integer(env, 'AGWX_TILE_CACHE_IMAGE_KB', 1024, 1, 1_048_576) * 1024,
     redisUrl: redisUrl(env),
     maxKeysPerAccount: integer(env, 'AGWX_MAX_KEYS_PER_ACCOUNT', 20, 1, 1_000_000),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },

@@ -16,6 +16,9 @@ describe('configuration', () => {
       tokenAddressFailuresPerMinute: 30,
       maxKeysPerAccount: 20,
       accountRateMultiple: 2,
+      tileCacheBytes: 64 * 1024 * 1024,
+      tileCacheRedisBytes: 256 * 1024 * 1024,
+      tileCacheImageBytes: 1024 * 1024,
     });
   });
 
@@ -35,6 +38,11 @@ describe('configuration', () => {
   it('caps the keys of an account at 20 unless told otherwise, and its rate at twice a key\'s', () => {
     expect(loadConfig({ AGWX_MAX_KEYS_PER_ACCOUNT: '5' }).maxKeysPerAccount).toBe(5);
     expect(loadConfig({ AGWX_ACCOUNT_RATE_MULTIPLE: '1' }).accountRateMultiple).toBe(1);
+  });
+
+  it('bounds the map image caches in bytes: in memory, in Redis, and per image in Redis', () => {
+    const config = loadConfig({ AGWX_TILE_CACHE_MB: '8', AGWX_TILE_CACHE_REDIS_MB: '0', AGWX_TILE_CACHE_IMAGE_KB: '256' });
+    expect(config).toMatchObject({ tileCacheBytes: 8 * 1024 * 1024, tileCacheRedisBytes: 0, tileCacheImageBytes: 256 * 1024 });
   });
 
   it('limits failed token requests, not token requests', () => {
@@ -80,6 +88,9 @@ describe('configuration', () => {
     [{ AGWX_MAX_KEYS_PER_ACCOUNT: '0' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
     [{ AGWX_MAX_KEYS_PER_ACCOUNT: 'many' }, 'AGWX_MAX_KEYS_PER_ACCOUNT'],
     [{ AGWX_ACCOUNT_RATE_MULTIPLE: '0' }, 'AGWX_ACCOUNT_RATE_MULTIPLE'],
+    [{ AGWX_TILE_CACHE_MB: '0' }, 'AGWX_TILE_CACHE_MB'],
+    [{ AGWX_TILE_CACHE_REDIS_MB: '-1' }, 'AGWX_TILE_CACHE_REDIS_MB'],
+    [{ AGWX_TILE_CACHE_IMAGE_KB: 'big' }, 'AGWX_TILE_CACHE_IMAGE_KB'],
     [{ AGWX_ACCOUNT_RATE_MULTIPLE: '1.5' }, 'AGWX_ACCOUNT_RATE_MULTIPLE'],
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
