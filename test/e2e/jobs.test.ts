@@ -157,6 +157,15 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
         ['GET /docs', /starting with \/v2\//],
         ['GET /v1/models/Corn', /starting with \/v2\//],
         ['GET http://localhost/v2/fields', /starting with \/v2\//],
+        // A job never reads (and so never copies) another job's results, however the path is spelled.
+        ['GET /v2/jobs', /under \/v2\/jobs/],
+        ['GET /v2/jobs/1', /under \/v2\/jobs/],
+        ['GET /v2/jobs/1?units=us', /under \/v2\/jobs/],
+        ['GET /v2/jobs/', /under \/v2\/jobs/],
+        ['GET /v2/%6aobs/1', /under \/v2\/jobs/],
+        ['GET /v2/j%6Fbs/1', /under \/v2\/jobs/],
+        ['GET /v2/JOBS/1', /under \/v2\/jobs/],
+        ['GET /v2/jobs;x/1', /under \/v2\/jobs/],
       ];
       for (const [api, reason] of cases) {
         const response = await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }, { title: 'bad', api }]));
@@ -248,7 +257,6 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
         { title: 'bad limit', api: 'GET /v2/fields?limit=500' },
         { title: 'chosen properties', api: 'GET /v2/fields/south-10?properties=name' },
         { title: 'unknown path', api: 'GET /v2/nothing-here' },
-        { title: 'wrong method on a path', api: 'GET /v2/jobs' },
       ];
       const created = (await createJob(batch(requests, 'mixed'))).json();
       await runQueuedJobs();
@@ -276,7 +284,7 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
           expect(result.payload.errorId).not.toBe(errorId);
         }
       }
-      expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404', '405']);
+      expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404']);
       expect(job.results[2].payload).toMatchObject({ statusCode: 404, statusName: 'Not Found', simpleMessage: 'Field not found.' });
     });
 
@@ -301,7 +309,17 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       const created = (await createJob(batch([{ api: 'GET /v2/fields?next=/../../metrics&x=%2e%2e%2fmetrics' }], 'query'))).json();
       // A job queued before the rules were this strict (written straight to the queue).
       const queued = await t.store.jobs.insert(
-        { accountId: (await t.store.accounts.findByName('acme'))!.id, apiKey: acmeKey.key, title: 'old', type: 'batch', requests: [{ title: null, api: 'GET /v2/%2e%2e/metrics' }, { title: null, api: 'GET /v2/fields/north-40' }] },
+        {
+          accountId: (await t.store.accounts.findByName('acme'))!.id,
+          apiKey: acmeKey.key,
+          title: 'old',
+          type: 'batch',
+          requests: [
+            { title: null, api: 'GET /v2/%2e%2e/metrics' },
+            { title: null, api: 'GET /v2/fields/north-40' },
+            { title: null, api: `GET /v2/jobs/${created.jobId}` },
+          ],
+        },
         TEST_NOW,
       );
       if ('refused' in queued) throw new Error('refused');
@@ -310,8 +328,10 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       expect(query.httpStatus).toBe('200');
       expect(Object.keys(query.payload)).toEqual(['fields', '_links']);
       const old = (await getJob(queued.job.id)).json().results;
-      expect(old.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['400', '200']);
+      expect(old.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['400', '200', '400']);
       expect(old[0].payload).toMatchObject({ statusCode: 400, simpleMessage: 'Invalid bundled request.' });
+      expect(old[2].payload).toMatchObject({ statusCode: 400, simpleMessage: 'Invalid bundled request.' });
+      expect(old[2].payload.detailedMessage).toContain('under /v2/jobs');
       expect(JSON.stringify(old[0].payload)).not.toContain('agwx_');
     });
 
