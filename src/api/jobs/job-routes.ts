@@ -1,8 +1,9 @@
 /** /v2/jobs — batch jobs: create, read, cancel or purge. Thin: parse → service → present. */
+import { Readable } from 'node:stream';
 import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
 import { JobQueueFullError, type JobService } from '../../jobs/job-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { jobPath, presentCreatedJob, presentJob } from './job-presenter.js';
+import { jobPath, presentCreatedJob, presentJob, writeJobWithResults } from './job-presenter.js';
 import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
 
 const TAGS = ['jobs'];
@@ -60,7 +61,14 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
   app.get(
     '/v2/jobs/:jobId',
     { schema: { summary: 'Get a batch job (results when done)', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
-    async (request) => presentJob(await jobs.get(request.auth.accountId, jobIdOf(request.params.jobId))),
+    async (request, reply) => {
+      const view = await jobs.get(request.auth.accountId, jobIdOf(request.params.jobId));
+      if (!view.results) return presentJob(view);
+      // Results are written out as they are read, a page at a time, never held as one answer (a
+      // stream of bytes: it asks for the next page once the socket has taken about 16 KiB).
+      const body: unknown = Readable.from(writeJobWithResults(view), { objectMode: false });
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.delete(
