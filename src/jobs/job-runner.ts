@@ -4,7 +4,8 @@
  * HTTP round trip and no token), acting as the API key that queued the job, with that key's map
  * and rate limits. A failing request is a result like any other; losing the claim, stopping the
  * worker or the end of the job's turn (another account waits) ends a run early. Requests that
- * already have a result from an earlier turn or run are not run again.
+ * already have a result from an earlier turn or run are not run again. Results are kept within
+ * the job's and the account's budget of bytes (`job-budget.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurnOfEventLoop, setTimeout as sleep } from 'node:timers/promises';
@@ -12,8 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../core/clock.js';
 import { errorBody } from '../http/api-error.js';
 import type { InternalCaller } from '../http/authenticate.js';
-import type { ClaimedJob, JobResultRecord } from '../store/job-repository.js';
+import { type ClaimedJob, type JobResultRecord, payloadBytes } from '../store/job-repository.js';
 import type { Store } from '../store/store.js';
+import { MAX_RESULT_BYTES, oversizedResult, type ResultBudgetSettings, resultBudget } from './job-budget.js';
 import type { JobPacer } from './job-rate-limit.js';
 import { problemOf, uriOf } from './job-requests.js';
 
@@ -40,6 +42,8 @@ export interface JobRunnerDependencies {
   turnMs?: number;
   /** Counts each bundled request against the key's rate limit; absent: not counted. */
   pace?: JobPacer;
+  /** Bytes of results a job and an account may keep; absent: no budget. */
+  budget?: ResultBudgetSettings;
   log: FastifyBaseLogger;
 }
 
@@ -52,8 +56,10 @@ export type RunOutcome = 'done' | 'lost' | 'interrupted' | 'yielded';
 
 /** Requests of one job in flight at once. */
 const REQUESTS_IN_FLIGHT = 4;
-/** Results written to the database per batch (each batch also renews the lease). */
+/** Results written to the database per batch (each batch also renews the lease)… */
 const RESULTS_PER_BATCH = 100;
+/** …or fewer, once they hold this many bytes. */
+const BATCH_BYTES = 4 * 1024 * 1024;
 /** A turn: how long a job runs before it looks whether another account waits. */
 export const DEFAULT_TURN_MS = 1000;
 /** While waiting for the key's rate limit, how often the run looks whether it should stop… */
@@ -91,6 +97,7 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
   const apiKey = job.apiKey;
   const headers = apiKey === null ? null : deps.internalCaller.headersFor({ key: apiKey, accountId: job.accountId });
   const leaseUntil = () => deps.leaseClock.now() + deps.leaseMs;
+  const budget = deps.budget ? resultBudget(deps.budget) : undefined;
 
   let lost = false;
   let interrupted = false;
@@ -127,13 +134,15 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
   }, deps.turnMs ?? DEFAULT_TURN_MS);
 
   let pending: JobResultRecord[] = [];
+  let pendingBytes = 0;
   let writes: Promise<void> = Promise.resolve();
   const flush = () => {
     const batch = pending;
     pending = [];
+    pendingBytes = 0;
     writes = writes.then(async () => {
       if (batch.length === 0 || lost) return;
-      if (!(await store.jobs.saveResults(job.id, job.token, leaseUntil(), batch))) lost = true;
+      if (!(await store.jobs.saveResults(job.id, job.token, leaseUntil(), batch, budget))) lost = true;
     });
     return writes;
   };
@@ -171,7 +180,9 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     }
     try {
       const response = await deps.dispatch({ method: 'GET', url: uriOf(api), headers });
-      return { httpStatus: response.statusCode, payload: payloadText(response) };
+      const payload = payloadText(response);
+      const bytes = payloadBytes(payload);
+      return bytes > MAX_RESULT_BYTES ? oversizedResult(bytes) : { httpStatus: response.statusCode, payload };
     } catch (error) {
       // The application is closing: the run is handed back, not recorded.
       if (signal.aborted || (error as { code?: string }).code === 'FST_ERR_REOPENED_CLOSE_SERVER') {
@@ -196,7 +207,8 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
         const result = await call(job.requests[position]!.api);
         if (result === null || lost || failure !== null || signal.aborted) return;
         pending.push({ position, ...result });
-        if (pending.length >= RESULTS_PER_BATCH) await flush();
+        pendingBytes += payloadBytes(result.payload);
+        if (pending.length >= RESULTS_PER_BATCH || pendingBytes >= BATCH_BYTES) await flush();
         // In-process requests on an embedded database can complete without ever leaving the
         // microtask queue: yield so that HTTP traffic, timers and the lease heartbeat go on.
         await nextTurnOfEventLoop();

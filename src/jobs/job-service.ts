@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { invalid, notFoundError } from '../core/errors.js';
 import type { BundledRequest, JobRecord } from '../store/job-repository.js';
 import type { Store } from '../store/store.js';
+import { JobResultsFullError } from './job-budget.js';
 import { checkJobRequests, type RequestedCall } from './job-requests.js';
 import { isPastRetention } from './job-retention.js';
 
@@ -60,7 +61,11 @@ export class JobQueueFullError extends Error {
 }
 
 export interface JobService {
-  /** Queues a job; a job over the account's cap of queued requests throws JobQueueFullError (or a 400 when it could never fit). */
+  /**
+   * Queues a job; a job over the account's cap of queued requests throws JobQueueFullError (or a
+   * 400 when it could never fit), and one of an account whose stored results fill their budget
+   * JobResultsFullError.
+   */
   create(submitter: JobSubmitter, request: NewJobRequest): Promise<JobView>;
   get(accountId: number, id: number): Promise<JobView>;
   /** Queued or running → cancelled; done → purged. Short view. */
@@ -75,6 +80,13 @@ export function statusOf(job: JobRecord, now: number): JobStatus {
   return job.state;
 }
 
+export interface JobServiceLimits {
+  /** The requests an account may have in its queued and running jobs. */
+  maxQueuedRequests: number;
+  /** Bytes the stored results of all the account's jobs may hold; absent: no budget. */
+  accountResultBytes?: number;
+}
+
 /** The stored results of a done job, page by page, with the title and api of their requests. */
 async function* resultsOf(store: Store, id: number, requests: BundledRequest[]): AsyncGenerator<JobResult[]> {
   for await (const page of store.jobs.resultPages(id, RESULT_PAGE_BYTES)) {
@@ -86,11 +98,9 @@ async function* resultsOf(store: Store, id: number, requests: BundledRequest[]):
   }
 }
 
-/**
- * `maxQueuedRequests`: the requests an account may have in its queued and running jobs.
- * `onQueued` wakes this instance's worker (others find the job when they next look).
- */
-export function createJobService(store: Store, clock: Clock, maxQueuedRequests: number, onQueued?: () => void): JobService {
+/** `onQueued` wakes this instance's worker (others find the job when they next look). */
+export function createJobService(store: Store, clock: Clock, limits: JobServiceLimits, onQueued?: () => void): JobService {
+  const { maxQueuedRequests, accountResultBytes } = limits;
   return {
     async create(submitter, request) {
       const requests = checkJobRequests(request.requests);
@@ -99,6 +109,10 @@ export function createJobService(store: Store, clock: Clock, maxQueuedRequests: 
           'Too many requests in the job.',
           `An account may have at most ${maxQueuedRequests} requests in its queued and running jobs; this job alone has ${requests.length}. Split it into smaller jobs.`,
         );
+      }
+      if (accountResultBytes !== undefined) {
+        const used = await store.jobs.accountResultBytes(submitter.accountId);
+        if (used >= accountResultBytes) throw new JobResultsFullError(used, accountResultBytes);
       }
       const queued = await store.jobs.insert(
         { accountId: submitter.accountId, apiKey: submitter.key, title: request.title, type: request.type, requests },

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { InternalCaller } from '../http/authenticate.js';
 import type { Store } from '../store/store.js';
+import type { ResultBudgetSettings } from './job-budget.js';
 import { purgeExpiredJobs } from './job-retention.js';
 import type { JobPacer } from './job-rate-limit.js';
 import { type Dispatch, type JobRunnerDependencies, runJob } from './job-runner.js';
@@ -47,6 +48,8 @@ export interface JobWorkerDependencies {
   internalCaller: InternalCaller;
   /** Counts bundled requests against their key's rate limit (see job-rate-limit.ts). */
   pace?: JobPacer;
+  /** Bytes of results a job and an account may keep (see job-budget.ts); absent: no budget. */
+  budget?: ResultBudgetSettings;
   log: FastifyBaseLogger;
   options: JobWorkerOptions;
 }
@@ -67,6 +70,7 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
     leaseMs,
     ...(options.turnMs !== undefined ? { turnMs: options.turnMs } : {}),
     ...(deps.pace ? { pace: deps.pace } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
     log,
   };
 

@@ -1,6 +1,7 @@
 /** /v2/jobs — batch jobs: create, read, cancel or purge. Thin: parse → service → present. */
 import { Readable } from 'node:stream';
 import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
+import { JobResultsFullError, mebibytes } from '../../jobs/job-budget.js';
 import { JobQueueFullError, type JobService } from '../../jobs/job-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { jobPath, presentCreatedJob, presentJob, writeJobWithResults } from './job-presenter.js';
@@ -37,7 +38,7 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
       schema: {
         summary: 'Create a batch job (bundled GET requests)',
         description:
-          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Accounts take turns on the job workers.',
+          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run, and none under /v2/jobs. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Results have a budget of bytes per job and per account: an answer that does not fit is kept as a 413 error result, and an account whose stored results fill its budget cannot queue a job (413). Accounts take turns on the job workers.',
         tags: TAGS,
         body: CreateJobBody,
         response: { 201: CreatedJobSchema },
@@ -45,6 +46,13 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
     },
     async (request, reply) => {
       const view = await jobs.create(request.auth, request.body).catch((error: unknown) => {
+        if (error instanceof JobResultsFullError) {
+          throw new ApiError(
+            413,
+            'Job results budget used up.',
+            `The stored results of all the account's jobs may hold at most ${mebibytes(error.budgetBytes)} together and hold ${mebibytes(error.usedBytes)}, so a new job could keep none of its results. Delete done jobs whose results you have read (DELETE /v2/jobs/{jobId}), or wait for them to expire three days after completion, then submit this job again.`,
+          );
+        }
         if (!(error instanceof JobQueueFullError)) throw error;
         throw new ApiError(
           429,
