@@ -324,6 +324,7 @@ function runJobWorker(app: FastifyInstance, deps: AppDependencies, services: App
     internalCaller,
     pace: createJobPacer({ tokens: services.tokens, limiter: services.rateLimiter, defaults }),
     budget: { jobBytes: deps.config.jobMaxResultBytes, accountBytes: deps.config.jobAccountMaxResultBytes },
+    isUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error),
     log: app.log,
     dispatch: (request) => app.inject(request),
     options: deps.jobs!,
