@@ -91,6 +91,10 @@ export interface Config {
   jobSweepSeconds: number;
   /** Requests an account may have waiting in queued and running jobs, all its keys together. */
   jobMaxQueuedRequests: number;
+  /** Bytes of results one batch job may keep (`AGWX_JOB_MAX_RESULT_MB`). */
+  jobMaxResultBytes: number;
+  /** Bytes of results all the jobs of one account may keep together (`AGWX_JOB_ACCOUNT_MAX_RESULT_MB`). */
+  jobAccountMaxResultBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMilliseconds: integer(env, 'AGWX_JOB_POLL_MS', 1000, 10, 60_000),
     jobSweepSeconds: integer(env, 'AGWX_JOB_SWEEP_SECONDS', 600, 1, 86_400),
     jobMaxQueuedRequests: integer(env, 'AGWX_JOB_MAX_QUEUED_REQUESTS', 50_000, 1, 100_000_000),
+    jobMaxResultBytes: integer(env, 'AGWX_JOB_MAX_RESULT_MB', 256, 1, 1_000_000) * 1024 * 1024,
+    jobAccountMaxResultBytes: integer(env, 'AGWX_JOB_ACCOUNT_MAX_RESULT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
   };
 }
 

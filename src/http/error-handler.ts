@@ -6,7 +6,8 @@
  * little later. Unexpected errors are 500 with only the errorId in the body; the cause goes to
  * the log under the same id.
  * Requests Node's HTTP parser refuses before Fastify sees them get the same body
- * (`answerClientError`).
+ * (`answerClientError`). A 503 of an outage answered to the application's own in-process caller
+ * (a batch job's request) also says what was unavailable, so that the job retries it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
@@ -14,6 +15,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
 import { ApiError, errorBody, statusName, unauthorized } from './api-error.js';
+import { INTERNAL_CALLER_HEADER } from './authenticate.js';
 
 const DOMAIN_STATUS = { invalid: 400, unauthorized: 401, notFound: 404, conflict: 409, forbidden: 403 } as const;
 
@@ -32,6 +34,29 @@ export interface ErrorHandlingOptions {
 }
 /** Seconds a client is asked to wait when a dependency is unavailable. */
 const DEPENDENCY_RETRY_SECONDS = 5;
+
+/**
+ * On a 503 answered to an in-process caller (a batch job's request) because something the
+ * service depends on cannot be reached for now: `dependency` (the database or Redis) or
+ * `weather-provider` (an upstream weather provider did not answer, after its own retries). Batch
+ * jobs retry such requests instead of keeping the 503. Never set on an answer to a client.
+ */
+export const UNAVAILABLE_HEADER = 'x-agwx-unavailable';
+export type UnavailableCause = 'dependency' | 'weather-provider';
+
+/** Marks an outage's 503 for requests that name the in-process caller; no other answer carries it. */
+function markOutage(request: FastifyRequest, reply: FastifyReply, cause: UnavailableCause): void {
+  if (request.headers[INTERNAL_CALLER_HEADER] !== undefined) reply.header(UNAVAILABLE_HEADER, cause);
+}
+
+/**
+ * A weather provider that did not answer (network, timeout, 5xx or 429 after the client's
+ * retries), as opposed to one that refused the request, gave an unusable answer or is not
+ * configured at all: only the first may answer if asked again later.
+ */
+function isUnreachableProvider(error: { source?: unknown; cause?: unknown }): boolean {
+  return error.source !== 'none' && (error.cause as { name?: unknown } | undefined)?.name === 'UpstreamUnavailableError';
+}
 
 interface ValidationIssue {
   keyword: string;
@@ -155,11 +180,13 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     if ((error as { name?: string }).name === 'SourceUnavailableError') {
       const retryAfter = String((error as unknown as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
+      if (isUnreachableProvider(error as { source?: unknown; cause?: unknown })) markOutage(request, reply, 'weather-provider');
       return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
     }
     if (options.isDependencyUnavailable(error)) {
       request.log.warn({ errorId: request.id, err: error }, 'a dependency is unavailable');
       const detail = `The service cannot reach a system it depends on; retry in ${DEPENDENCY_RETRY_SECONDS} s. Quote errorId ${request.id} if this persists.`;
+      markOutage(request, reply, 'dependency');
       return sendApiError(reply, request, new ApiError(503, 'Service temporarily unavailable.', detail, { 'Retry-After': String(DEPENDENCY_RETRY_SECONDS) }));
     }
     request.log.error({ errorId: request.id, err: error }, 'unexpected error');

@@ -1,5 +1,6 @@
 /**
- * The rules for the requests a batch job bundles: only `GET /v2/…` (any query string), at most
+ * The rules for the requests a batch job bundles: only `GET /v2/…` (any query string), nothing
+ * under `/v2/jobs` (a job never reads, and so never copies, another job's results), at most
  * 10,000 per job and 1,500 when any of them is agronomic. Checked when the job is created, so a
  * job in the queue only holds requests the service can run.
  */
@@ -10,6 +11,8 @@ export const MAX_REQUESTS_PER_JOB = 10_000;
 export const MAX_REQUESTS_WITH_AGRONOMICS = 1_500;
 
 const AGRONOMIC_PREFIX = '/v2/agronomics/';
+/** `/v2/jobs` and anything under it, as the router reads the path (decoded, so `%6Aobs` too; any case). */
+const JOBS_PATH = /^\/v2\/jobs(?:[/;]|$)/i;
 const SHOWN_CHARACTERS = 80;
 
 export interface RequestedCall {
@@ -92,6 +95,7 @@ export function problemOf(api: string): string | null {
     return 'the path must not contain encoded dots or slashes (%2e, %2f, %5c, also encoded twice) nor anything else that resolves outside of it';
   }
   if (path.includes('//')) return 'the path must not contain empty segments (//)';
+  if (JOBS_PATH.test(decodeURIComponent(path))) return 'a job cannot bundle requests under /v2/jobs (read a job with its own GET)';
   return null;
 }
 

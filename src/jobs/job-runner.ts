@@ -5,6 +5,12 @@
  * and rate limits. A failing request is a result like any other; losing the claim, stopping the
  * worker or the end of the job's turn (another account waits) ends a run early. Requests that
  * already have a result from an earlier turn or run are not run again.
+ *
+ * An outage is not a result: a request answered 503 because the database, Redis or a weather
+ * provider cannot be reached (the error handler says so to the in-process caller), and the run's
+ * own queries failing because the database cannot serve, are retried with back-off for a bounded
+ * time; past it the run ends and the job goes back to the queue with the results it has.
+ * Results are kept within the job's and the account's budget of bytes (`job-budget.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurnOfEventLoop, setTimeout as sleep } from 'node:timers/promises';
@@ -12,8 +18,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../core/clock.js';
 import { errorBody } from '../http/api-error.js';
 import type { InternalCaller } from '../http/authenticate.js';
-import type { ClaimedJob, JobResultRecord } from '../store/job-repository.js';
+import { UNAVAILABLE_HEADER } from '../http/error-handler.js';
+import { isDatabaseUnavailable } from '../store/errors.js';
+import { type ClaimedJob, type JobResultRecord, payloadBytes } from '../store/job-repository.js';
 import type { Store } from '../store/store.js';
+import { MAX_RESULT_BYTES, oversizedResult, type ResultBudgetSettings, resultBudget } from './job-budget.js';
+import { createOutageWatch, type OutageKind, type OutageWatch, reasonOf } from './job-outages.js';
 import type { JobPacer } from './job-rate-limit.js';
 import { problemOf, uriOf } from './job-requests.js';
 
@@ -40,20 +50,40 @@ export interface JobRunnerDependencies {
   turnMs?: number;
   /** Counts each bundled request against the key's rate limit; absent: not counted. */
   pace?: JobPacer;
+  /** Bytes of results a job and an account may keep; absent: no budget. */
+  budget?: ResultBudgetSettings;
+  /** Retrying through an outage (default `DEFAULT_OUTAGE_RETRY`). */
+  outageRetry?: OutageRetry;
+  /** Where outages are told, once each (default: a watch of its own on `log`). */
+  outages?: OutageWatch;
+  /** True for an error that means the database (or Redis) cannot serve now (default `isDatabaseUnavailable`). */
+  isUnavailable?: (error: unknown) => boolean;
   log: FastifyBaseLogger;
 }
 
+/** How a run retries through an outage: back-off from `firstDelayMs`, doubling up to `maxDelayMs`, for `boundMs` at most per request or write. */
+export interface OutageRetry {
+  boundMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_OUTAGE_RETRY: OutageRetry = { boundMs: 30_000, firstDelayMs: 250, maxDelayMs: 5_000 };
+
 /**
  * `done`; `lost`: cancelled or taken over by another worker; `interrupted`: the worker is stopping;
- * `yielded`: its turn is over (another account waits). Interrupted and yielded runs go back to the
- * queue with the results they have.
+ * `yielded`: its turn is over (another account waits); `outage`: something it needs stayed
+ * unavailable past the retry bound. Interrupted, yielded and outage runs go back to the queue
+ * with the results they have.
  */
-export type RunOutcome = 'done' | 'lost' | 'interrupted' | 'yielded';
+export type RunOutcome = 'done' | 'lost' | 'interrupted' | 'yielded' | 'outage';
 
 /** Requests of one job in flight at once. */
 const REQUESTS_IN_FLIGHT = 4;
-/** Results written to the database per batch (each batch also renews the lease). */
+/** Results written to the database per batch (each batch also renews the lease)… */
 const RESULTS_PER_BATCH = 100;
+/** …or fewer, once they hold this many bytes. */
+const BATCH_BYTES = 4 * 1024 * 1024;
 /** A turn: how long a job runs before it looks whether another account waits. */
 export const DEFAULT_TURN_MS = 1000;
 /** While waiting for the key's rate limit, how often the run looks whether it should stop… */
@@ -86,54 +116,141 @@ export function payloadText(response: DispatchedResponse): string {
   return JSON.stringify({ contentType, encoding: 'base64', data: response.rawPayload.toString('base64') });
 }
 
+/** What a 503 answered to the in-process caller says was unavailable, or null for any other answer. */
+export function outageOf(response: DispatchedResponse): OutageKind | null {
+  if (response.statusCode !== 503) return null;
+  const cause = response.headers[UNAVAILABLE_HEADER];
+  return cause === 'dependency' || cause === 'weather-provider' ? cause : null;
+}
+
+/** A bundled request answered 503 for an outage: retried, never kept as its result. */
+class OutageAnswer extends Error {
+  constructor(
+    readonly kind: OutageKind,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'OutageAnswer';
+  }
+}
+
+/** The run stopped (or gave up on an outage) while waiting to retry. */
+const STOPPED = Symbol('stopped');
+
 export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signal: AbortSignal): Promise<RunOutcome> {
   const { store, log } = deps;
   const apiKey = job.apiKey;
   const headers = apiKey === null ? null : deps.internalCaller.headersFor({ key: apiKey, accountId: job.accountId });
   const leaseUntil = () => deps.leaseClock.now() + deps.leaseMs;
+  const budget = deps.budget ? resultBudget(deps.budget) : undefined;
+  const retry = deps.outageRetry ?? DEFAULT_OUTAGE_RETRY;
+  const outages = deps.outages ?? createOutageWatch(log, deps.leaseClock);
+  const isUnavailable = deps.isUnavailable ?? isDatabaseUnavailable;
 
   let lost = false;
   let interrupted = false;
   let yielding = false;
+  let outage = false;
   let failure: unknown = null;
-  const stopped = () => lost || interrupted || yielding || failure !== null || signal.aborted;
+  const stopped = () => lost || interrupted || yielding || outage || failure !== null || signal.aborted;
+
+  /** Waits `ms`, looking every 100 ms whether the run should stop; false when it should. */
+  const pause = async (ms: number): Promise<boolean> => {
+    const until = deps.leaseClock.now() + ms;
+    while (deps.leaseClock.now() < until) {
+      if (stopped()) return false;
+      await sleep(Math.max(1, Math.min(PACING_STEP_MS, until - deps.leaseClock.now())));
+    }
+    return !stopped();
+  };
+
+  /**
+   * Runs `work` until it succeeds, retrying through an outage (an OutageAnswer, or an error of
+   * the database) with back-off for at most the bound; past it the whole run ends as `outage`.
+   * STOPPED when the run stops meanwhile; any other error is thrown as it is.
+   */
+  const throughOutage = async <T>(work: () => Promise<T>): Promise<T | typeof STOPPED> => {
+    const started = deps.leaseClock.now();
+    let delay = retry.firstDelayMs;
+    let met: OutageKind | null = null;
+    for (;;) {
+      const attempt = deps.leaseClock.now();
+      try {
+        const value = await work();
+        if (met !== null) outages.available(met);
+        return value;
+      } catch (error) {
+        const kind = error instanceof OutageAnswer ? error.kind : isUnavailable(error) ? 'dependency' : null;
+        if (kind === null) throw error;
+        met = kind;
+        outages.unavailable(kind, error instanceof OutageAnswer ? error.reason : reasonOf(error), attempt);
+        const left = started + retry.boundMs - deps.leaseClock.now();
+        if (left <= 0) {
+          outage = true;
+          return STOPPED;
+        }
+        if (!(await pause(Math.min(delay, left)))) return STOPPED;
+        delay = Math.min(delay * 2, retry.maxDelayMs);
+      }
+    }
+  };
+
+  /** A background query of the run, repeated on a timer: an outage is told once, anything else logged. */
+  const background = (what: string) => {
+    const operation = outages.operation();
+    return {
+      succeeded: () => operation.succeeded(),
+      failed: (startedAt: number) => (error: unknown) => {
+        if (isUnavailable(error)) operation.failed(reasonOf(error), startedAt);
+        else log.warn({ jobId: job.id, err: error }, what);
+      },
+    };
+  };
 
   // Renews the lease while a slow request runs; result batches renew it too.
+  const renewal = background('job lease renewal failed');
   const heartbeat = setInterval(() => {
-    store.jobs.extendLease(job.id, job.token, leaseUntil()).then(
-      (held) => {
-        if (!held) lost = true;
-      },
-      (error: unknown) => log.warn({ jobId: job.id, err: error }, 'job lease renewal failed'),
-    );
+    const startedAt = deps.leaseClock.now();
+    store.jobs.extendLease(job.id, job.token, leaseUntil()).then((held) => {
+      renewal.succeeded();
+      if (!held) lost = true;
+    }, renewal.failed(startedAt));
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
 
   // At the end of each turn, hands the job back when another account waits with fewer jobs running.
   let checking = false;
+  const queueCheck = background('checking the queue for other accounts failed');
   const turns = setInterval(() => {
     if (checking || stopped()) return;
     checking = true;
+    const startedAt = deps.leaseClock.now();
     store.jobs
-      .othersWaiting(job.accountId, deps.leaseClock.now())
-      .then(
-        (waiting) => {
-          if (waiting) yielding = true;
-        },
-        (error: unknown) => log.warn({ jobId: job.id, err: error }, 'checking the queue for other accounts failed'),
-      )
+      .othersWaiting(job.accountId, startedAt)
+      .then((waiting) => {
+        queueCheck.succeeded();
+        if (waiting) yielding = true;
+      }, queueCheck.failed(startedAt))
       .finally(() => {
         checking = false;
       });
   }, deps.turnMs ?? DEFAULT_TURN_MS);
 
   let pending: JobResultRecord[] = [];
+  let pendingBytes = 0;
+  /** Requests whose result is saved (of this run's). */
+  let saved = 0;
   let writes: Promise<void> = Promise.resolve();
   const flush = () => {
     const batch = pending;
     pending = [];
+    pendingBytes = 0;
     writes = writes.then(async () => {
       if (batch.length === 0 || lost) return;
-      if (!(await store.jobs.saveResults(job.id, job.token, leaseUntil(), batch))) lost = true;
+      // A batch the outage keeps from being saved is dropped: its requests run again later.
+      const held = await throughOutage(() => store.jobs.saveResults(job.id, job.token, leaseUntil(), batch, budget));
+      if (held === STOPPED) return;
+      if (held) saved += batch.length;
+      else lost = true;
     });
     return writes;
   };
@@ -148,17 +265,15 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
    * second (a raised limit applies at once); false when the run stopped meanwhile.
    */
   const paced = async (): Promise<boolean> => {
-    if (!deps.pace || apiKey === null) return true;
+    const pace = deps.pace;
+    if (!pace || apiKey === null) return true;
     for (;;) {
-      const waitMs = await deps.pace(apiKey, job.accountId);
+      const waitMs = await throughOutage(() => pace(apiKey, job.accountId));
+      if (waitMs === STOPPED) return false;
       if (waitMs <= 0) return true;
       // Results so far are saved (and readable) while the job waits.
       await flush();
-      const until = deps.leaseClock.now() + Math.min(waitMs, PACING_RECHECK_MS);
-      while (deps.leaseClock.now() < until) {
-        if (stopped()) return false;
-        await sleep(Math.max(1, Math.min(PACING_STEP_MS, until - deps.leaseClock.now())));
-      }
+      if (!(await pause(Math.min(waitMs, PACING_RECHECK_MS)))) return false;
     }
   };
 
@@ -170,8 +285,15 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
       return failed(401, 'Invalid API key.', 'This job was queued before jobs kept the API key that queued them; submit it again.');
     }
     try {
-      const response = await deps.dispatch({ method: 'GET', url: uriOf(api), headers });
-      return { httpStatus: response.statusCode, payload: payloadText(response) };
+      const answer = await throughOutage(async () => {
+        const response = await deps.dispatch({ method: 'GET', url: uriOf(api), headers });
+        const kind = outageOf(response);
+        if (kind !== null) throw new OutageAnswer(kind, `'${api.slice(0, 80)}' answered 503 (${kind})`);
+        return { httpStatus: response.statusCode, payload: payloadText(response) };
+      });
+      if (answer === STOPPED) return null;
+      const bytes = payloadBytes(answer.payload);
+      return bytes > MAX_RESULT_BYTES ? oversizedResult(bytes) : answer;
     } catch (error) {
       // The application is closing: the run is handed back, not recorded.
       if (signal.aborted || (error as { code?: string }).code === 'FST_ERR_REOPENED_CLOSE_SERVER') {
@@ -185,8 +307,8 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     }
   };
 
-  const saved = new Set(job.savedPositions);
-  const todo = job.requests.map((_, position) => position).filter((position) => !saved.has(position));
+  const kept = new Set(job.savedPositions);
+  const todo = job.requests.map((_, position) => position).filter((position) => !kept.has(position));
   let next = 0;
   const lane = async () => {
     try {
@@ -196,7 +318,8 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
         const result = await call(job.requests[position]!.api);
         if (result === null || lost || failure !== null || signal.aborted) return;
         pending.push({ position, ...result });
-        if (pending.length >= RESULTS_PER_BATCH) await flush();
+        pendingBytes += payloadBytes(result.payload);
+        if (pending.length >= RESULTS_PER_BATCH || pendingBytes >= BATCH_BYTES) await flush();
         // In-process requests on an embedded database can complete without ever leaving the
         // microtask queue: yield so that HTTP traffic, timers and the lease heartbeat go on.
         await nextTurnOfEventLoop();
@@ -213,8 +336,12 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
     await flush();
     if (lost) return 'lost';
     if (interrupted || signal.aborted) return 'interrupted';
-    if (next < todo.length) return 'yielded';
-    return (await store.jobs.complete(job.id, job.token, deps.clock.now(), deps.leaseClock.now())) ? 'done' : 'lost';
+    if (outage) return 'outage';
+    // Every request has its result saved, or the job goes on in a later turn.
+    if (saved < todo.length) return 'yielded';
+    const completed = await throughOutage(() => store.jobs.complete(job.id, job.token, deps.clock.now(), deps.leaseClock.now()));
+    if (completed === STOPPED) return outage ? 'outage' : 'interrupted';
+    return completed ? 'done' : 'lost';
   } finally {
     clearInterval(heartbeat);
     clearInterval(turns);

@@ -7,15 +7,22 @@
  * Stopping (graceful shutdown) stops claiming, lets requests in flight finish, and hands each
  * running job back to the queue with its results; after a crash the job's lease expires and any
  * instance runs the requests that have no saved result.
+ *
+ * While the database (or Redis, or a weather provider) is unavailable, the worker logs one line
+ * when the outage starts and one when it ends (`job-outages.ts`), not a line per poll; a job run
+ * that meets an outage for longer than the retry bound goes back to the queue.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { InternalCaller } from '../http/authenticate.js';
+import { isDatabaseUnavailable } from '../store/errors.js';
 import type { Store } from '../store/store.js';
+import type { ResultBudgetSettings } from './job-budget.js';
+import { createOutageWatch, type OutageOperation, reasonOf } from './job-outages.js';
 import { purgeExpiredJobs } from './job-retention.js';
 import type { JobPacer } from './job-rate-limit.js';
-import { type Dispatch, type JobRunnerDependencies, runJob } from './job-runner.js';
+import { type Dispatch, type JobRunnerDependencies, type OutageRetry, runJob } from './job-runner.js';
 
 export interface JobWorkerOptions {
   /** Jobs run at the same time by this instance. */
@@ -30,6 +37,8 @@ export interface JobWorkerOptions {
   leaseClock?: Clock;
   /** How often a running job looks whether another account waits for a turn (default 1 s). */
   turnMs?: number;
+  /** Retrying a bundled request or a write through an outage (default `DEFAULT_OUTAGE_RETRY`: back-off for 30 s at most). */
+  outageRetry?: OutageRetry;
 }
 
 export interface JobWorker {
@@ -47,6 +56,10 @@ export interface JobWorkerDependencies {
   internalCaller: InternalCaller;
   /** Counts bundled requests against their key's rate limit (see job-rate-limit.ts). */
   pace?: JobPacer;
+  /** Bytes of results a job and an account may keep (see job-budget.ts); absent: no budget. */
+  budget?: ResultBudgetSettings;
+  /** True for an error that means the database or Redis cannot serve now (default `isDatabaseUnavailable`). */
+  isUnavailable?: (error: unknown) => boolean;
   log: FastifyBaseLogger;
   options: JobWorkerOptions;
 }
@@ -58,6 +71,9 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
   const leaseMs = options.leaseMs ?? 30_000;
   const sweepMs = options.sweepMs ?? 600_000;
   const leaseClock = options.leaseClock ?? systemClock();
+  const isUnavailable = deps.isUnavailable ?? isDatabaseUnavailable;
+  // One watch for every slot and run of this worker: one line per outage.
+  const outages = createOutageWatch(log, leaseClock);
   const runner: JobRunnerDependencies = {
     store,
     dispatch: deps.dispatch,
@@ -66,8 +82,21 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
     leaseClock,
     leaseMs,
     ...(options.turnMs !== undefined ? { turnMs: options.turnMs } : {}),
+    ...(options.outageRetry ? { outageRetry: options.outageRetry } : {}),
     ...(deps.pace ? { pace: deps.pace } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
+    outages,
+    isUnavailable,
     log,
+  };
+
+  /**
+   * A failed query of the worker: an outage is told once (as a failure of `operation`, whose next
+   * success ends it), anything else logged with its stack.
+   */
+  const failed = (error: unknown, fields: Record<string, unknown>, message: string, operation: OutageOperation, startedAt?: number) => {
+    if (isUnavailable(error)) operation.failed(reasonOf(error), startedAt);
+    else log.error({ ...fields, err: error }, message);
   };
 
   const stopping = new AbortController();
@@ -95,39 +124,49 @@ export function createJobWorker(deps: JobWorkerDependencies): JobWorker {
     });
 
   const slot = async () => {
+    // The slot's own queries (claims, hand-backs): an outage one of them meets ends when a claim succeeds.
+    const claims = outages.operation();
     while (!stopping.signal.aborted) {
       let job;
+      const now = leaseClock.now();
       try {
-        const now = leaseClock.now();
         job = await store.jobs.claim(randomUUID(), now, now + leaseMs);
+        claims.succeeded();
       } catch (error) {
-        log.error({ err: error }, 'claiming a job failed');
+        failed(error, {}, 'claiming a job failed', claims, now);
       }
       if (!job) {
         if (!stopping.signal.aborted) await idle();
         continue;
       }
       log.info({ jobId: job.id, requests: job.requests.length, saved: job.savedPositions.length, attempt: job.attempts }, 'job started');
+      let outcome;
       try {
-        const outcome = await runJob(job, runner, stopping.signal);
-        if (outcome === 'interrupted' || outcome === 'yielded') await store.jobs.release(job.id, job.token, leaseClock.now());
-        log.info({ jobId: job.id, outcome }, outcome === 'yielded' ? 'job turn ended' : 'job ended');
+        outcome = await runJob(job, runner, stopping.signal);
+        log.info({ jobId: job.id, outcome }, outcome === 'yielded' ? 'job turn ended' : outcome === 'outage' ? 'job handed back until the outage ends' : 'job ended');
       } catch (error) {
-        log.error({ jobId: job.id, err: error }, 'job run failed; handing it back to the queue');
-        await store.jobs.release(job.id, job.token, leaseClock.now()).catch(() => undefined);
-        if (!stopping.signal.aborted) await idle();
+        failed(error, { jobId: job.id }, 'job run failed; handing it back to the queue', claims);
       }
+      if (outcome === 'done' || outcome === 'lost') continue;
+      // Interrupted, its turn over, an outage or a failure: back to the queue with its results (if
+      // the database cannot take it now, its lease expires and any worker claims it again).
+      const handedAt = leaseClock.now();
+      await store.jobs.release(job.id, job.token, handedAt).catch((error: unknown) => failed(error, { jobId: job.id }, 'handing a job back failed', claims, handedAt));
+      if (outcome !== 'yielded' && outcome !== 'interrupted' && !stopping.signal.aborted) await idle();
     }
   };
 
   let sweeping: Promise<void> | null = null;
+  const sweeps = outages.operation();
   const sweep = () => {
+    const startedAt = leaseClock.now();
     sweeping ??= purgeExpiredJobs(store, clock)
       .then(
         (purged) => {
+          sweeps.succeeded();
           if (purged > 0) log.info({ purged }, 'expired jobs purged');
         },
-        (error: unknown) => log.error({ err: error }, 'job retention sweep failed'),
+        (error: unknown) => failed(error, {}, 'job retention sweep failed', sweeps, startedAt),
       )
       .finally(() => {
         sweeping = null;

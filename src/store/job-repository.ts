@@ -12,6 +12,10 @@
  * served least recently (`served_at`), then its oldest job. A running job hands its turn back
  * when another account waits with fewer jobs running (`othersWaiting`); results are kept, so
  * the next claim goes on where the last one stopped.
+ *
+ * Results have a size: each row keeps its payload's bytes and each job their sum, so a budget of
+ * bytes per job and per account is checked as results are saved (with the account's row held),
+ * and a job's results are read back in pages of bounded size, never all at once.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from './database.js';
@@ -59,6 +63,25 @@ export interface JobResultRecord {
   payload: string;
 }
 
+/** Why a result is not stored as it is: it would take its job or its account past a budget. */
+export interface BudgetOverrun {
+  scope: 'job' | 'account';
+  /** The budget, bytes. */
+  budgetBytes: number;
+  /** What the job's (or the account's) stored results hold already, bytes. */
+  usedBytes: number;
+  /** The result's payload, bytes. */
+  resultBytes: number;
+}
+
+/** How many bytes of results a job, and all the jobs of its account, may keep. */
+export interface ResultBudget {
+  jobBytes: number;
+  accountBytes: number;
+  /** What is stored instead of a result that does not fit (small; kept even beyond the budget). */
+  refusal(result: JobResultRecord, overrun: BudgetOverrun): JobResultRecord;
+}
+
 export interface NewJob {
   accountId: number;
   /** The API key that queues the job; its requests run as this key. */
@@ -83,8 +106,15 @@ export interface JobRepository {
    */
   queuePosition(id: number): Promise<number>;
   requests(id: number): Promise<BundledRequest[]>;
-  /** Stored results, in request order. */
-  results(id: number): Promise<JobResultRecord[]>;
+  /**
+   * The stored results in request order, in pages: a page holds results of at most `pageBytes`
+   * together, or one result larger than that. Each page is one query, read when the previous one
+   * has been taken, so reading a job of any size holds one page at a time (plus the positions and
+   * sizes of at most 1,000 results). A job cancelled or purged meanwhile ends early.
+   */
+  resultPages(id: number, pageBytes: number): AsyncGenerator<JobResultRecord[], void, undefined>;
+  /** Bytes of the stored results of the account's queued, running and done jobs. */
+  accountResultBytes(accountId: number): Promise<number>;
   /**
    * Queued or running → cancelled; done → purged (`purgeDone` decides for an expired one too).
    * Results are deleted. Undefined when the account has no such job.
@@ -103,8 +133,13 @@ export interface JobRepository {
   othersWaiting(accountId: number, leaseNow: number): Promise<boolean>;
   /** Renews the lease; false when the claim is lost (cancelled, or taken over). */
   extendLease(id: number, token: string, leaseUntil: number): Promise<boolean>;
-  /** Stores results and renews the lease, only while the claim holds. */
-  saveResults(id: number, token: string, leaseUntil: number, results: JobResultRecord[]): Promise<boolean>;
+  /**
+   * Stores results and renews the lease, only while the claim holds. With a `budget`, each result
+   * that would take the job's or the account's stored results past it is stored as the budget's
+   * refusal instead (checked in order, holding the account's row, so that jobs of one account
+   * saving at the same time never pass its budget together).
+   */
+  saveResults(id: number, token: string, leaseUntil: number, results: JobResultRecord[], budget?: ResultBudget): Promise<boolean>;
   /** Running → done, only while the claim holds; `leaseNow` (wall clock) is when the account was last served. */
   complete(id: number, token: string, completedAt: number, leaseNow?: number): Promise<boolean>;
   /** Running → queued (graceful shutdown, or its turn is over); results so far are kept. */
@@ -116,6 +151,15 @@ export interface JobRepository {
 }
 
 const RESULT_ROWS_PER_INSERT = 200;
+/** Positions and sizes read at once when a job's results are read page by page. */
+const SIZES_PER_READ = 1000;
+/** States whose jobs keep results (cancelled and purged jobs have none). */
+const STATES_WITH_RESULTS = ['queued', 'running', 'done'];
+
+/** Bytes of `text` in UTF-8: what a result's payload takes in storage and in the answer. */
+export function payloadBytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
 
 const toRecord = (row: Pick<JobTable, 'account_id' | 'title' | 'type' | 'state' | 'request_count' | 'created_at' | 'completed_at'> & { id: number; attempts: number }): JobRecord => ({
   id: row.id,
@@ -202,6 +246,38 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       .where('r.state', '=', 'running')
       .where('r.lease_until', '>=', leaseNow);
 
+  /**
+   * The results as they are stored under `budget`: in order, each one that would take the job's
+   * or the account's stored bytes past its budget is replaced by the budget's refusal. The
+   * account's row is held until the transaction ends (PostgreSQL; SQLite's write lock already
+   * serialises), so two jobs of one account cannot both take the last room.
+   */
+  const withinBudget = async (trx: Kysely<Database>, id: number, results: JobResultRecord[], budget: ResultBudget) => {
+    const job = await trx.selectFrom('jobs').select(['account_id', 'result_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
+    await lockForUpdate(trx.selectFrom('accounts').select('id').where('id', '=', job.account_id), dialect).execute();
+    const account = await trx
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.sum<number | string | null>('result_bytes').as('n'))
+      .where('account_id', '=', job.account_id)
+      .where('state', 'in', STATES_WITH_RESULTS)
+      .executeTakeFirstOrThrow();
+    let jobUsed = Number(job.result_bytes);
+    let accountUsed = Number(account.n ?? 0);
+    return results.map((result) => {
+      const resultBytes = payloadBytes(result.payload);
+      let stored = result;
+      if (jobUsed + resultBytes > budget.jobBytes) {
+        stored = budget.refusal(result, { scope: 'job', budgetBytes: budget.jobBytes, usedBytes: jobUsed, resultBytes });
+      } else if (accountUsed + resultBytes > budget.accountBytes) {
+        stored = budget.refusal(result, { scope: 'account', budgetBytes: budget.accountBytes, usedBytes: accountUsed, resultBytes });
+      }
+      const bytes = stored === result ? resultBytes : payloadBytes(stored.payload);
+      jobUsed += bytes;
+      accountUsed += bytes;
+      return { ...stored, position: result.position, bytes };
+    });
+  };
+
   const runnable = (eb: ExpressionBuilder<Database & { j: JobTable }, 'j'>, leaseNow: number) =>
     eb.or([eb('j.state', '=', 'queued'), eb.and([eb('j.state', '=', 'running'), eb('j.lease_until', '<', leaseNow)])]);
 
@@ -264,14 +340,49 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       return row ? decodeRequests(row.requests) : [];
     },
 
-    async results(id) {
-      const rows = await db
-        .selectFrom('job_results')
-        .select(['position', 'http_status', 'payload'])
-        .where('job_id', '=', id)
-        .orderBy('position')
-        .execute();
-      return rows.map((r) => ({ position: r.position, httpStatus: r.http_status, payload: r.payload }));
+    async *resultPages(id, pageBytes) {
+      let after = -1;
+      for (;;) {
+        // Positions and sizes only: the index job_results_sizes answers this without the payloads.
+        const sizes = await db
+          .selectFrom('job_results')
+          .select(['position', 'bytes'])
+          .where('job_id', '=', id)
+          .where('position', '>', after)
+          .orderBy('position')
+          .limit(SIZES_PER_READ)
+          .execute();
+        if (sizes.length === 0) return;
+        let start = 0;
+        while (start < sizes.length) {
+          let end = start + 1;
+          let bytes = sizes[start]!.bytes;
+          while (end < sizes.length && bytes + sizes[end]!.bytes <= pageBytes) bytes += sizes[end++]!.bytes;
+          const rows = await db
+            .selectFrom('job_results')
+            .select(['position', 'http_status', 'payload'])
+            .where('job_id', '=', id)
+            .where('position', '>=', sizes[start]!.position)
+            .where('position', '<=', sizes[end - 1]!.position)
+            .orderBy('position')
+            .execute();
+          if (rows.length === 0) return;
+          yield rows.map((r) => ({ position: r.position, httpStatus: r.http_status, payload: r.payload }));
+          start = end;
+        }
+        if (sizes.length < SIZES_PER_READ) return;
+        after = sizes[sizes.length - 1]!.position;
+      }
+    },
+
+    async accountResultBytes(accountId) {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.sum<number | string | null>('result_bytes').as('n'))
+        .where('account_id', '=', accountId)
+        .where('state', 'in', STATES_WITH_RESULTS)
+        .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
     },
 
     async cancel(accountId, id, now) {
@@ -283,6 +394,7 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
             requests: '[]',
             claim_token: null,
             lease_until: null,
+            result_bytes: 0,
             ended_at: now,
           }))
           .where('id', '=', id)
@@ -352,16 +464,25 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
 
     extendLease: (id, token, leaseUntil) => writeTransaction((trx) => holdsClaim(trx, id, token, leaseUntil)),
 
-    async saveResults(id, token, leaseUntil, results) {
+    async saveResults(id, token, leaseUntil, results, budget) {
       return writeTransaction(async (trx) => {
         // The lease update takes the job's row lock: a takeover or a cancellation is either
         // committed before (and this write is refused) or waits until this one is done.
         if (!(await holdsClaim(trx, id, token, leaseUntil))) return false;
-        for (let start = 0; start < results.length; start += RESULT_ROWS_PER_INSERT) {
-          const rows = results
+        const rows = budget ? await withinBudget(trx, id, results, budget) : results.map((r) => ({ ...r, bytes: payloadBytes(r.payload) }));
+        for (let start = 0; start < rows.length; start += RESULT_ROWS_PER_INSERT) {
+          const values = rows
             .slice(start, start + RESULT_ROWS_PER_INSERT)
-            .map((r) => ({ job_id: id, position: r.position, http_status: r.httpStatus, payload: r.payload }));
-          await trx.insertInto('job_results').values(rows).execute();
+            .map((r) => ({ job_id: id, position: r.position, http_status: r.httpStatus, payload: r.payload, bytes: r.bytes }));
+          await trx.insertInto('job_results').values(values).execute();
+        }
+        const added = rows.reduce((sum, r) => sum + r.bytes, 0);
+        if (added > 0) {
+          await trx
+            .updateTable('jobs')
+            .set({ result_bytes: sql<number>`result_bytes + ${added}` })
+            .where('id', '=', id)
+            .execute();
         }
         return true;
       });
@@ -397,7 +518,7 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
       return writeTransaction(async (trx) => {
         const purged = await trx
           .updateTable('jobs')
-          .set({ state: 'purged', requests: '[]', ended_at: now })
+          .set({ state: 'purged', requests: '[]', result_bytes: 0, ended_at: now })
           .where('state', '=', 'done')
           .where('completed_at', '<=', cutoff)
           .returning('id')

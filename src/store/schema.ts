@@ -88,6 +88,8 @@ export interface JobTable {
   api_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the job last took or left a worker (wall-clock epoch ms): accounts take turns by it. */
   served_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Bytes of its stored results (the sum of their `bytes`; 0 once cancelled or purged). */
+  result_bytes: ColumnType<number | string, number | undefined, number>;
   /** When the job was cancelled or purged. */
   ended_at: number | null;
 }
@@ -99,6 +101,8 @@ export interface JobResultTable {
   http_status: number;
   /** Compact JSON of the payload. */
   payload: string;
+  /** The payload's UTF-8 bytes. */
+  bytes: ColumnType<number, number | undefined, number>;
 }
 
 /** A signed-in browser session of the account area; `id` is the SHA-256 of the cookie's value. */

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
 import { JOB_RETENTION_MS, purgeExpiredJobs } from '../../src/jobs/job-retention.js';
 import { tileAt } from '../../src/maps/index.js';
 import { createKeyService } from '../../src/services/key-service.js';
@@ -70,8 +71,8 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
   }
 
   /** Starts a worker instance on the same store, waits until the queue is empty, stops it. */
-  async function runQueuedJobs(): Promise<void> {
-    const worker: FastifyInstance = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false, jobs: { concurrency: 2, pollMs: 10 } });
+  async function runQueuedJobs(config: Config = t.config): Promise<void> {
+    const worker: FastifyInstance = await buildApp({ config, store: t.store, clock: t.clock, logger: false, jobs: { concurrency: 2, pollMs: 10 } });
     await worker.ready();
     try {
       const deadline = Date.now() + 20_000;
@@ -157,6 +158,15 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
         ['GET /docs', /starting with \/v2\//],
         ['GET /v1/models/Corn', /starting with \/v2\//],
         ['GET http://localhost/v2/fields', /starting with \/v2\//],
+        // A job never reads (and so never copies) another job's results, however the path is spelled.
+        ['GET /v2/jobs', /under \/v2\/jobs/],
+        ['GET /v2/jobs/1', /under \/v2\/jobs/],
+        ['GET /v2/jobs/1?units=us', /under \/v2\/jobs/],
+        ['GET /v2/jobs/', /under \/v2\/jobs/],
+        ['GET /v2/%6aobs/1', /under \/v2\/jobs/],
+        ['GET /v2/j%6Fbs/1', /under \/v2\/jobs/],
+        ['GET /v2/JOBS/1', /under \/v2\/jobs/],
+        ['GET /v2/jobs;x/1', /under \/v2\/jobs/],
       ];
       for (const [api, reason] of cases) {
         const response = await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/north-40' }, { title: 'bad', api }]));
@@ -248,7 +258,6 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
         { title: 'bad limit', api: 'GET /v2/fields?limit=500' },
         { title: 'chosen properties', api: 'GET /v2/fields/south-10?properties=name' },
         { title: 'unknown path', api: 'GET /v2/nothing-here' },
-        { title: 'wrong method on a path', api: 'GET /v2/jobs' },
       ];
       const created = (await createJob(batch(requests, 'mixed'))).json();
       await runQueuedJobs();
@@ -276,7 +285,7 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
           expect(result.payload.errorId).not.toBe(errorId);
         }
       }
-      expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404', '405']);
+      expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404']);
       expect(job.results[2].payload).toMatchObject({ statusCode: 404, statusName: 'Not Found', simpleMessage: 'Field not found.' });
     });
 
@@ -301,7 +310,17 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       const created = (await createJob(batch([{ api: 'GET /v2/fields?next=/../../metrics&x=%2e%2e%2fmetrics' }], 'query'))).json();
       // A job queued before the rules were this strict (written straight to the queue).
       const queued = await t.store.jobs.insert(
-        { accountId: (await t.store.accounts.findByName('acme'))!.id, apiKey: acmeKey.key, title: 'old', type: 'batch', requests: [{ title: null, api: 'GET /v2/%2e%2e/metrics' }, { title: null, api: 'GET /v2/fields/north-40' }] },
+        {
+          accountId: (await t.store.accounts.findByName('acme'))!.id,
+          apiKey: acmeKey.key,
+          title: 'old',
+          type: 'batch',
+          requests: [
+            { title: null, api: 'GET /v2/%2e%2e/metrics' },
+            { title: null, api: 'GET /v2/fields/north-40' },
+            { title: null, api: `GET /v2/jobs/${created.jobId}` },
+          ],
+        },
         TEST_NOW,
       );
       if ('refused' in queued) throw new Error('refused');
@@ -310,9 +329,68 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       expect(query.httpStatus).toBe('200');
       expect(Object.keys(query.payload)).toEqual(['fields', '_links']);
       const old = (await getJob(queued.job.id)).json().results;
-      expect(old.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['400', '200']);
+      expect(old.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['400', '200', '400']);
       expect(old[0].payload).toMatchObject({ statusCode: 400, simpleMessage: 'Invalid bundled request.' });
+      expect(old[2].payload).toMatchObject({ statusCode: 400, simpleMessage: 'Invalid bundled request.' });
+      expect(old[2].payload.detailedMessage).toContain('under /v2/jobs');
       expect(JSON.stringify(old[0].payload)).not.toContain('agwx_');
+    });
+
+    it('keeps no more results than the job budget: an answer that does not fit is a 413 result saying so, the rest of the job goes on', async () => {
+      const image = 'GET /v2/imagery/weathermaps/base,states,roads/fields/north-40?size=600x600&zoom=10';
+      const alone = await t.app.inject({ method: 'GET', url: image.slice(4), headers: auth });
+      expect(alone.statusCode).toBe(200);
+      // What one image takes as a stored result: its base64 text in the JSON wrapper.
+      const imageBytes = JSON.stringify({ contentType: 'image/png', encoding: 'base64', data: alone.rawPayload.toString('base64') }).length;
+      const created = (await createJob(batch([...Array.from({ length: 8 }, () => ({ title: 'map', api: image })), { title: 'field', api: 'GET /v2/fields/north-40' }], 'maps'))).json();
+      // Room for two images and a half: the drawn image is cached, so the job is cheap to run.
+      await runQueuedJobs({ ...t.config, jobMaxResultBytes: Math.floor(2.5 * imageBytes) });
+
+      const results = (await getJob(created.jobId)).json().results as { title: string; httpStatus: string; payload: Record<string, unknown> }[];
+      expect(results).toHaveLength(9);
+      const maps = results.filter((r) => r.title === 'map');
+      expect(maps.filter((r) => r.httpStatus === '200')).toHaveLength(2);
+      expect(maps.filter((r) => r.httpStatus === '413')).toHaveLength(6);
+      for (const kept of maps.filter((r) => r.httpStatus === '200')) expect(kept.payload.data).toBe(alone.rawPayload.toString('base64'));
+      const refused = maps.find((r) => r.httpStatus === '413')!.payload;
+      expect(Object.keys(refused)).toEqual(['statusCode', 'statusName', 'errorId', 'simpleMessage', 'detailedMessage']);
+      expect(refused).toMatchObject({ statusCode: 413, statusName: 'Payload Too Large', simpleMessage: 'Result too large to keep.' });
+      expect(refused.detailedMessage).toMatch(/the results of one job may hold at most [\d.]+ MiB together/);
+      expect(refused.detailedMessage).toContain('Split the job into smaller jobs');
+      // A small answer still fits after the refusals.
+      expect(results[8]).toMatchObject({ title: 'field', httpStatus: '200' });
+      const stored = Number((await t.store.handle.db.selectFrom('jobs').select('result_bytes').where('id', '=', created.jobId).executeTakeFirstOrThrow()).result_bytes);
+      expect(stored).toBeLessThanOrEqual(Math.floor(2.5 * imageBytes));
+      await deleteJob(created.jobId);
+    });
+
+    it("refuses a job with 413 while the account's stored results fill its budget, and takes it again once done jobs are deleted", async () => {
+      const { auth: own } = await t.login('budgeted');
+      const done = (await createJob(batch([{ api: 'GET /v2/fields' }, { api: 'GET /v2/fields/none' }], 'first'), own)).json();
+      await runQueuedJobs();
+      const stored = Number((await t.store.handle.db.selectFrom('jobs').select('result_bytes').where('id', '=', done.jobId).executeTakeFirstOrThrow()).result_bytes);
+      expect(stored).toBeGreaterThan(0);
+      // An instance whose accounts may keep exactly what this one has stored already.
+      const full = await buildApp({ config: { ...t.config, jobAccountMaxResultBytes: stored }, store: t.store, clock: t.clock, logger: false });
+      try {
+        const submit = () => full.inject({ method: 'POST', url: '/v2/jobs', headers: { ...own, 'content-type': 'application/json' }, payload: JSON.stringify(batch([{ api: 'GET /v2/fields' }])) });
+        const jobsOf = async () => (await t.store.handle.db.selectFrom('jobs').select('id').where('account_id', '=', (await t.store.accounts.findByName('budgeted'))!.id).execute()).length;
+        const before = await jobsOf();
+        const refused = expectErrorBody(await submit(), 413);
+        expect(refused.simpleMessage).toBe('Job results budget used up.');
+        expect(refused.detailedMessage).toContain('DELETE /v2/jobs/{jobId}');
+        expect(await jobsOf()).toBe(before);
+        // Other accounts are not affected; deleting the done job frees the room.
+        const theirs = await full.inject({ method: 'POST', url: '/v2/jobs', headers: { ...otherAuth, 'content-type': 'application/json' }, payload: JSON.stringify(batch([{ api: 'GET /v2/fields' }])) });
+        expect(theirs.statusCode).toBe(201);
+        await deleteJob(theirs.json().jobId, otherAuth);
+        expect((await deleteJob(done.jobId, own)).json().jobStatus).toBe('purged');
+        const accepted = await submit();
+        expect(accepted.statusCode).toBe(201);
+        await deleteJob(accepted.json().jobId, own);
+      } finally {
+        await full.close();
+      }
     });
 
     it("holds each request to the key's map limits (layers and regions), like the same key's direct call", async () => {

@@ -6,7 +6,8 @@
  * error body while the database is down, must keep serving (limits per instance) while Redis is
  * down, must tell the truth at /ready, and must recover by itself within 5 s of each return.
  * Its background work (job claims, the retention sweep, the request counter) fails during the
- * outage and carries on: jobs run and the counts kept are written once the database is back.
+ * outage and carries on: jobs run and the counts kept are written once the database is back; the
+ * job worker logs the outage once when it starts and once when it ends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -212,9 +213,9 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
       const body = expectUnavailable(ready);
       expect(body.detailedMessage).toMatch(/database: unavailable/);
       expect(body.detailedMessage).toMatch(/redis: ok/);
-      // Meanwhile the job worker, the retention sweep and the usage counter fail and go on.
-      await logged('claiming a job failed', 3000, outageLog);
-      await logged('job retention sweep failed', 3000, outageLog);
+      // Meanwhile the job worker (claims, the retention sweep) and the usage counter fail and go on;
+      // the worker says so once, not for each failed claim.
+      await logged('batch jobs: the database or Redis is unavailable', 3000, outageLog);
       await logged('writing request counts failed; retrying', 7000, outageLog);
       expectAlive();
     } finally {
@@ -224,6 +225,10 @@ describe.runIf(privateServicesAvailable() || privateServicesRequired())('outages
     expect(recovery).toBeLessThan(RECOVERY_MS);
     expect((await call('/ready')).status).toBe(200);
     expect((await tokenFor('main')).status).toBe(200);
+    await logged('batch jobs: the database or Redis is available again', 3000, outageLog);
+    const outageOutput = output.slice(outageLog);
+    expect(outageOutput.split('"msg":"batch jobs: the database or Redis is unavailable').length - 1).toBe(1);
+    expect(outageOutput).not.toContain('claiming a job failed');
     expectAlive();
     usageAfterOutage = countedBeforeOutage;
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { databaseKinds } from '../support/databases.js';
 import { createTestApp, expectErrorBody, type TestApp } from '../support/test-app.js';
-import { resultCount, until } from './job-test-helpers.js';
+import { resultCount, storedResults, until } from './job-test-helpers.js';
 
 const createJob = (t: TestApp, auth: Record<string, string>, requests: { api: string }[], title = 'job') =>
   t.app.inject({ method: 'POST', url: '/v2/jobs', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ title, type: 'batch', requests }) });
@@ -130,7 +130,7 @@ describe.each(databaseKinds())('fair batch jobs on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await resultCount(t.store, id)).toBe(5);
       expect(await stateOf(t, id)).toBe('running');
-      expect((await t.store.jobs.results(id)).every((r) => r.httpStatus === 200)).toBe(true);
+      expect((await storedResults(t.store, id)).every((r) => r.httpStatus === 200)).toBe(true);
       // The sustained budget is spent by the job; the burst of two is still there for direct calls.
       const direct = [];
       for (let i = 0; i < 3; i++) direct.push((await t.app.inject({ method: 'GET', url: '/v2/fields', headers: auth })).statusCode);

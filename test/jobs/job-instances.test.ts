@@ -10,7 +10,7 @@ import { manualClock } from '../../src/core/clock.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore, POSTGRES_URL } from '../support/databases.js';
 import { TEST_NOW } from '../support/test-app.js';
-import { appOn, bearer, createField, submitJob, testConfig, until } from './job-test-helpers.js';
+import { appOn, bearer, createField, storedResults, submitJob, testConfig, until } from './job-test-helpers.js';
 
 const JOBS = 24;
 const REQUESTS = 15;
@@ -65,7 +65,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('two instances on postgre
     expect(counts.every((map) => map.size > 0)).toBe(true);
     const rows = await storeA.handle.db.selectFrom('jobs').select(['id', 'attempts', 'state']).where('id', 'in', ids).execute();
     expect(rows.every((r) => r.attempts === 1 && r.state === 'done')).toBe(true);
-    for (const id of ids) expect((await storeA.jobs.results(id)).map((r) => r.position)).toEqual([...Array(REQUESTS).keys()]);
+    for (const id of ids) expect((await storedResults(storeA, id)).map((r) => r.position)).toEqual([...Array(REQUESTS).keys()]);
 
     await storeB.close();
     await storeA.close();

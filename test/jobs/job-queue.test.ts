@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';
+import { storedResults } from './job-test-helpers.js';
 
 const NOW = Date.parse('2024-06-15T12:00:00Z');
 const LEASE = 30_000;
@@ -82,7 +83,7 @@ describe.each(databaseKinds())('job queue on %s', (kind) => {
     expect(await store.jobs.saveResults(id!, 'second', NOW + 4 * LEASE, [{ position: 1, httpStatus: 404, payload: '{"b":2}' }])).toBe(true);
     expect(await store.jobs.complete(id!, 'second', NOW + 5)).toBe(true);
     expect(await state(id!)).toEqual({ state: 'done', attempts: 2, claim_token: null });
-    expect(await store.jobs.results(id!)).toEqual([
+    expect(await storedResults(store, id!)).toEqual([
       { position: 0, httpStatus: 200, payload: '{"a":1}' },
       { position: 1, httpStatus: 404, payload: '{"b":2}' },
     ]);

@@ -1,7 +1,7 @@
 /** The rules of bundled requests, the in-process caller, and how payloads are kept. */
 import { describe, expect, it } from 'vitest';
 import { createInternalCaller } from '../../src/http/authenticate.js';
-import { checkJobRequests, isAgronomic, MAX_REQUESTS_PER_JOB, MAX_REQUESTS_WITH_AGRONOMICS } from '../../src/jobs/job-requests.js';
+import { checkJobRequests, isAgronomic, MAX_REQUESTS_PER_JOB, MAX_REQUESTS_WITH_AGRONOMICS, problemOf } from '../../src/jobs/job-requests.js';
 import { payloadText } from '../../src/jobs/job-runner.js';
 
 describe('bundled requests', () => {
@@ -15,6 +15,14 @@ describe('bundled requests', () => {
   it('tells agronomic paths by their prefix', () => {
     expect(isAgronomic('GET /v2/agronomics/fields/f/gdd')).toBe(true);
     expect(isAgronomic('GET /v2/weather/fields/f/observations?x=/v2/agronomics/')).toBe(false);
+  });
+
+  it('never bundles a request under /v2/jobs, however the router would read its path', () => {
+    for (const api of ['GET /v2/jobs', 'GET /v2/jobs/17', 'GET /v2/jobs/17?x=1', 'GET /v2/jobs/', 'GET /v2/%6Aobs/17', 'GET /v2/jo%62s/17', 'GET /v2/Jobs/17', 'GET /v2/jobs;a/17']) {
+      expect(problemOf(api), api).toMatch(/under \/v2\/jobs/);
+      expect(() => checkJobRequests([{ api: 'GET /v2/fields' }, { api }]), api).toThrow(/^Invalid value for property 'requests\[1\]\.api'\. Request 1 .*under \/v2\/jobs/);
+    }
+    for (const api of ['GET /v2/jobsites', 'GET /v2/fields/jobs', 'GET /v2/fields?next=/v2/jobs/1']) expect(problemOf(api), api).toBeNull();
   });
 
   it('applies the limits exactly at their edges', () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';
-import { appOn, bearer, createField, jobRow, resultCount, submitJob, until } from './job-test-helpers.js';
+import { appOn, bearer, createField, jobRow, resultCount, storedResults, submitJob, until } from './job-test-helpers.js';
 
 const WORKER = { concurrency: 2, pollMs: 10 };
 
@@ -42,7 +42,7 @@ describe.each(databaseKinds())('jobs across restarts on %s', (kind) => {
     await until(async () => (await resultCount(store, id)) > 0, 'the first results', 20_000, 2);
     await first.close();
     expect(await jobRow(store, id)).toEqual({ state: 'queued', attempts: 1, claim_token: null });
-    const kept = await store.jobs.results(id);
+    const kept = await storedResults(store, id);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(250);
 
@@ -51,7 +51,7 @@ describe.each(databaseKinds())('jobs across restarts on %s', (kind) => {
       await until(async () => (await jobRow(store, id)).state === 'done', 'the job to finish', 40_000);
       expect((await jobRow(store, id)).attempts).toBe(2);
       // The kept results were not run again: the same rows, down to the errorId of each 404.
-      const all = await store.jobs.results(id);
+      const all = await storedResults(store, id);
       expect(kept.every((result) => JSON.stringify(all[result.position]) === JSON.stringify(result))).toBe(true);
       expect(kept.some((result) => result.httpStatus === 404)).toBe(true);
       const job = (await second.inject({ method: 'GET', url: `/v2/jobs/${id}`, headers: auth })).json();

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { type Clock, manualClock } from '../../src/core/clock.js';
 import type { JobWorkerOptions } from '../../src/jobs/job-worker.js';
 import { createKeyService } from '../../src/services/key-service.js';
+import type { JobResultRecord } from '../../src/store/job-repository.js';
 import type { Store } from '../../src/store/store.js';
 import { basic, TEST_NOW } from '../support/test-app.js';
 
@@ -65,4 +66,11 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** Every stored result of a job, in request order (read page by page, as the API reads them). */
+export async function storedResults(store: Store, id: number): Promise<JobResultRecord[]> {
+  const all: JobResultRecord[] = [];
+  for await (const page of store.jobs.resultPages(id, 1024 * 1024)) all.push(...page);
+  return all;
 }

@@ -1825,7 +1825,7 @@ export interface paths {
         put?: never;
         /**
          * Create a batch job (bundled GET requests)
-         * @description The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key's sustained rate as it runs). Only paths under /v2/ run. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Accounts take turns on the job workers.
+         * @description The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key's sustained rate as it runs). Only paths under /v2/ run, and none under /v2/jobs. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Results have a budget of bytes per job and per account: an answer that does not fit is kept as a 413 error result, and an account whose stored results fill its budget cannot queue a job (413). Accounts take turns on the job workers.
          */
         post: {
             parameters: {

@@ -10,7 +10,7 @@ function timestamp(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** GET and DELETE: `jobStatus, jobId, title, type, dateRequested, queuePosition?, results?`. */
+/** GET and DELETE without results: `jobStatus, jobId, title, type, dateRequested, queuePosition?`. */
 export function presentJob(view: JobView) {
   const { job } = view;
   return {
@@ -20,12 +20,28 @@ export function presentJob(view: JobView) {
     type: job.type,
     dateRequested: timestamp(job.createdAt),
     ...(view.status === 'queued' ? { queuePosition: view.queuePosition } : {}),
-    ...(view.status === 'done'
-      ? {
-          results: (view.results ?? []).map((r) => ({ title: r.title, api: r.api, httpStatus: String(r.httpStatus), payload: r.payload })),
-        }
-      : {}),
   };
+}
+
+/**
+ * GET of a done job as JSON text, written a page of results at a time:
+ * `jobStatus, jobId, title, type, dateRequested, results` with each result
+ * `{ title, api, httpStatus (a string), payload }`; the payload is its stored JSON text as it is.
+ * Only the page being written is held, whatever the job's size.
+ */
+export async function* writeJobWithResults(view: JobView): AsyncGenerator<string, void, undefined> {
+  const short = JSON.stringify(presentJob(view));
+  yield `${short.slice(0, -1)},"results":[`;
+  let separator = '';
+  for await (const page of view.results ?? []) {
+    let text = '';
+    for (const result of page) {
+      text += `${separator}{"title":${JSON.stringify(result.title)},"api":${JSON.stringify(result.api)},"httpStatus":"${result.httpStatus}","payload":${result.payloadJson}}`;
+      separator = ',';
+    }
+    if (text !== '') yield text;
+  }
+  yield ']}';
 }
 
 /** The creation answer: `jobId` first, then `jobStatus, title, type, dateRequested, queuePosition`. */

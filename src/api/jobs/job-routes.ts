@@ -1,8 +1,10 @@
 /** /v2/jobs — batch jobs: create, read, cancel or purge. Thin: parse → service → present. */
+import { Readable } from 'node:stream';
 import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
+import { JobResultsFullError, mebibytes } from '../../jobs/job-budget.js';
 import { JobQueueFullError, type JobService } from '../../jobs/job-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { jobPath, presentCreatedJob, presentJob } from './job-presenter.js';
+import { jobPath, presentCreatedJob, presentJob, writeJobWithResults } from './job-presenter.js';
 import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
 
 const TAGS = ['jobs'];
@@ -36,7 +38,7 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
       schema: {
         summary: 'Create a batch job (bundled GET requests)',
         description:
-          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Accounts take turns on the job workers.',
+          'The requests run in the background as the API key that queued the job, with its map and rate limits (each bundled request takes one from the key\'s sustained rate as it runs). Only paths under /v2/ run, and none under /v2/jobs. An account may have a limited number of requests in its queued and running jobs: 429 with Retry-After beyond it. Results have a budget of bytes per job and per account: an answer that does not fit is kept as a 413 error result, and an account whose stored results fill its budget cannot queue a job (413). Accounts take turns on the job workers.',
         tags: TAGS,
         body: CreateJobBody,
         response: { 201: CreatedJobSchema },
@@ -44,6 +46,13 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
     },
     async (request, reply) => {
       const view = await jobs.create(request.auth, request.body).catch((error: unknown) => {
+        if (error instanceof JobResultsFullError) {
+          throw new ApiError(
+            413,
+            'Job results budget used up.',
+            `The stored results of all the account's jobs may hold at most ${mebibytes(error.budgetBytes)} together and hold ${mebibytes(error.usedBytes)}, so a new job could keep none of its results. Delete done jobs whose results you have read (DELETE /v2/jobs/{jobId}), or wait for them to expire three days after completion, then submit this job again.`,
+          );
+        }
         if (!(error instanceof JobQueueFullError)) throw error;
         throw new ApiError(
           429,
@@ -60,7 +69,14 @@ export const jobRoutes: ApiPlugin<JobRouteOptions> = async (app, { jobs, baseUrl
   app.get(
     '/v2/jobs/:jobId',
     { schema: { summary: 'Get a batch job (results when done)', tags: TAGS, params: JobParams, response: { 200: JobSchema } } },
-    async (request) => presentJob(await jobs.get(request.auth.accountId, jobIdOf(request.params.jobId))),
+    async (request, reply) => {
+      const view = await jobs.get(request.auth.accountId, jobIdOf(request.params.jobId));
+      if (!view.results) return presentJob(view);
+      // Results are written out as they are read, a page at a time, never held as one answer (a
+      // stream of bytes: it asks for the next page once the socket has taken about 16 KiB).
+      const body: unknown = Readable.from(writeJobWithResults(view), { objectMode: false });
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.delete(

@@ -12,6 +12,7 @@ import * as jobFairness from './0009-job-fairness.js';
 import * as fieldSortIndexes from './0010-field-sort-indexes.js';
 import * as sqliteFieldOrderIndexes from './0011-sqlite-field-order-indexes.js';
 import * as fieldListRevision from './0012-field-list-revision.js';
+import * as jobResultBytes from './0013-job-result-bytes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-field-sort-indexes': fieldSortIndexes,
   '0011-sqlite-field-order-indexes': sqliteFieldOrderIndexes,
   '0012-field-list-revision': fieldListRevision,
+  '0013-job-result-bytes': jobResultBytes,
 };
 
 export const migrationProvider: MigrationProvider = {
