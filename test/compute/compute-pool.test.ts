@@ -301,4 +301,42 @@ describe('compute pool between accounts and requesters', () => {
     // An abandoned requester's new task is refused at once.
     await expect(single.cellYears({ seed: 8, cellId, years: [1970] }, gone)).rejects.toBeInstanceOf(WorkAbandonedError);
   });
+
+  it('goes on with a forecast window while one of its requesters still waits, and drops it once all have gone', async () => {
+    const source = createSyntheticSource({ cacheSize: 64, compute: single });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(-8.05, -34.9);
+    const forecastOn = (day: string) => ({ start: Date.parse(`${day}T12:00:00Z`), hours: 6, issuedAt: Date.parse(`${day}T09:00:00Z`) });
+    const requester = () => {
+      const controller = abandonController();
+      return { requester: { account: 3, signal: controller.signal } as Requester, leave: () => controller.abort(new WorkAbandonedError('gone')) };
+    };
+    // The thread is busy with another requester's long task while the windows wait.
+    const blocker = requester();
+    const busy = single.cellYears({ seed: 9, cellId, years: yearsFrom(1300, 600) }, blocker.requester).catch(() => undefined);
+    while (single.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = single.tasks();
+    const [a, b, c, d] = [requester(), requester(), requester(), requester()];
+    const forA = source.hourly(cell, forecastOn('2024-05-02'), a.requester);
+    const forB = source.hourly(cell, forecastOn('2024-05-02'), b.requester);
+    const forC = source.hourly(cell, forecastOn('2024-05-03'), c.requester);
+    const forD = source.hourly(cell, forecastOn('2024-05-03'), d.requester);
+    a.leave();
+    c.leave();
+    d.leave();
+    await expect(forA).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(forC).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(forD).rejects.toBeInstanceOf(WorkAbandonedError);
+    blocker.leave();
+    await busy;
+    // B still gets the window A gave up; the one C and D both gave up never ran.
+    expect(await forB).toEqual(await alone.hourly(cell, forecastOn('2024-05-02')));
+    const after = single.tasks();
+    // One window computed (B's); the other never reached the thread (its task was dropped, or never
+    // queued while it waited for the years B's window generates). The blocker was stopped.
+    expect(after.finished - before.finished).toBe(1);
+    expect(after.stopped - before.stopped).toBe(1);
+    // Asked again, it is computed afresh.
+    expect(await source.hourly(cell, forecastOn('2024-05-03'), requester().requester)).toEqual(await alone.hourly(cell, forecastOn('2024-05-03')));
+  });
 });
