@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
+import { WorkAbandonedError } from '../core/requester.js';
 import { ApiError, errorBody, statusName, unauthorized } from './api-error.js';
 
 const DOMAIN_STATUS = { invalid: 400, unauthorized: 401, notFound: 404, conflict: 409, forbidden: 403 } as const;
@@ -156,6 +157,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
       const retryAfter = String((error as unknown as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
       return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
+    }
+    if (error instanceof WorkAbandonedError) {
+      // The client has gone (http/requester.ts): nobody reads this answer; 499 as nginx logs it.
+      request.log.info({ errorId: request.id, reason: error.message }, 'work stopped: the client has gone');
+      return sendApiError(reply, request, new ApiError(499, 'Client closed request.', error.message));
     }
     if (options.isDependencyUnavailable(error)) {
       request.log.warn({ errorId: request.id, err: error }, 'a dependency is unavailable');
