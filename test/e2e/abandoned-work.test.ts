@@ -1,7 +1,8 @@
 /**
  * Over real connections, with one compute thread: a request whose client hangs up has its map
- * image dropped from the compute queue or stopped while drawn, and one account's burst of large
- * images does not hold another account's tile behind all of them.
+ * image or its norm's weather dropped from the compute queue or stopped while drawn, and one
+ * account's burst of large images does not hold another account's tile or forecast behind all of
+ * them.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createField, createTestApp, type TestApp } from '../support/test-app.js
 
 const MAPS = '/v2/imagery/weathermaps';
 /** An image that takes the thread a while (the satellite base resampled for every pixel). */
-const LARGE = 'earth/fields/%s?size=1024x1024&zoom=6';
+const LARGE = 'earth/fields/%s?size=768x768&zoom=6';
 
 let pool: ComputePool;
 let t: TestApp;
@@ -62,6 +63,7 @@ function get(path: string, headers: Record<string, string>, hangUpAfterMs?: numb
 const image = (field: number) => `${MAPS}/${LARGE.replace('%s', `f${field}`)}`;
 const { x, y } = tileAt(-93.4, 41.9, 6);
 const tile = `${MAPS}/base,states/tiles/${x},${y},6`;
+const forecast = '/v2/weather/locations/-8.05,-34.9/forecasts';
 
 async function idle(): Promise<void> {
   while (pool.tasks().running + pool.tasks().waiting > 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -78,18 +80,32 @@ describe('map images of clients that have gone, and of two accounts at once', ()
     expect(answer?.status).toBe(200);
   }, 60_000);
 
-  it("answers another account's tile while one account's large images wait, not after all of them", async () => {
-    const started = performance.now();
+  it("answers another account's tile and forecast while one account's large images wait, not after all of them", async () => {
     const images = [1, 2, 3].map((field) => get(image(field), flood));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const answered = await get(tile, other);
+    const [tileAnswer, forecastAnswer] = await Promise.all([get(tile, other), get(forecast, other)]);
     const done = await Promise.all(images);
-    expect(answered?.status).toBe(200);
+    expect([tileAnswer?.status, forecastAnswer?.status]).toEqual([200, 200]);
     expect(done.map((answer) => answer?.status)).toEqual([200, 200, 200]);
-    // At most the image being drawn when the tile came was answered before it.
-    const before = done.filter((answer) => answer!.at < answered!.at).length;
-    expect(before).toBeLessThanOrEqual(1);
-    expect(answered!.at - started).toBeLessThan(done.reduce((latest, answer) => Math.max(latest, answer!.at), 0) - started);
+    // Each of the other account's tasks waits for at most one of the images: the tile for the image
+    // being drawn when it came, the forecast's window (that account's second task) for one more.
+    const before = (answered: Answer) => done.filter((answer) => answer!.at < answered.at).length;
+    expect(before(tileAnswer!)).toBeLessThanOrEqual(1);
+    expect(before(forecastAnswer!)).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('drops the weather a norm needs when its client hangs up before the thread is free', async () => {
+    await idle();
+    const before = pool.tasks();
+    const drawing = get(image(11).replace('zoom=6', 'zoom=7'), flood);
+    while (pool.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await get(`/v2/weather/locations/-1.29,36.82/norms/03-01,05-31/years/1981,2010`, other, 200)).toBeNull();
+    expect((await drawing)?.status).toBe(200);
+    await idle();
+    const after = pool.tasks();
+    // The norm's thirty years were never generated: only the image ran.
+    expect(after.dropped - before.dropped).toBeGreaterThanOrEqual(1);
+    expect(after.finished - before.finished).toBe(1);
   }, 60_000);
 
   it('drops the waiting images of clients that hung up and stops the one being drawn', async () => {
