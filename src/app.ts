@@ -32,6 +32,7 @@ import type { Clock } from './core/clock.js';
 import { type AnswerCache, createAnswerCache } from './http/answer-cache.js';
 import { ApiError } from './http/api-error.js';
 import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
+import { drainOnClose } from './http/graceful-close.js';
 import { createTurns } from './http/turns.js';
 import { createInternalCaller, type InternalCaller, requireBearerToken } from './http/authenticate.js';
 import { answerClientError, installErrorHandling, sendApiError } from './http/error-handler.js';
@@ -213,6 +214,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
+    // While closing, requests get the error body with Retry-After instead (http/graceful-close.ts).
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     // `/v2/fields/` is `/v2/fields`: routed, linked and cached in the canonical form (http/api-paths.ts).
     rewriteUrl: rewriteApiUrl,
@@ -228,6 +231,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of the close hooks: from the moment closing begins, new requests are refused with 503.
+  drainOnClose(app);
   let wakeJobWorker = () => {};
   const services = await buildServices(deps, app.log, () => wakeJobWorker());
   const { tokens, keyUsage, rateLimiter } = services;

@@ -69,7 +69,9 @@ export interface Config {
   requestTimeoutMs: number;
   /**
    * On SIGTERM or SIGINT, how long requests in flight may take to finish before every connection
-   * still open is closed, ms (a half-sent request would otherwise hold the stop for the request timeout).
+   * still open is closed, ms (a half-sent request would otherwise hold the stop for the request
+   * timeout). Default 25 s: a large map image takes seconds of a compute thread, more behind others;
+   * under Kubernetes' default 30 s before it kills a pod (see docs/deploy.md).
    */
   shutdownGraceMs: number;
   /** Whether visitors may create accounts in the account area (`AGWX_SIGNUP`). */
@@ -167,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountRateMultiple: integer(env, 'AGWX_ACCOUNT_RATE_MULTIPLE', 2, 1, 1000),
     metricsEnabled: onOff(env, 'AGWX_METRICS', true),
     requestTimeoutMs: integer(env, 'AGWX_REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
-    shutdownGraceMs: integer(env, 'AGWX_SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
+    shutdownGraceMs: integer(env, 'AGWX_SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     signupEnabled: onOff(env, 'AGWX_SIGNUP', true),
     trustProxy: onOff(env, 'AGWX_TRUST_PROXY', false),
     mapsAtStart: onOff(env, 'AGWX_MAPS_AT_START', true),

@@ -45,6 +45,13 @@ describe('configuration', () => {
     expect(config).toMatchObject({ tileCacheBytes: 8 * 1024 * 1024, tileCacheRedisBytes: 0, tileCacheImageBytes: 256 * 1024 });
   });
 
+  it('gives requests in flight 25 s to finish on SIGTERM unless told otherwise, and refuses a grace that is not a number of ms', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(25_000);
+    expect(loadConfig({ AGWX_SHUTDOWN_GRACE_MS: '5000' }).shutdownGraceMs).toBe(5000);
+    expect(() => loadConfig({ AGWX_SHUTDOWN_GRACE_MS: '5s' })).toThrow(/AGWX_SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ AGWX_SHUTDOWN_GRACE_MS: '-1' })).toThrow(/AGWX_SHUTDOWN_GRACE_MS/);
+  });
+
   it('limits failed token requests, not token requests', () => {
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: '25' }).tokenFailuresPerMinute).toBe(25);
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: ' ' }).tokenFailuresPerMinute).toBe(10);

@@ -18,6 +18,7 @@ import {
   ppetOrNaN,
   type RunningTotals,
 } from './agronomic-series.js';
+import { type Checkpoint, NO_CHECKPOINT } from '../core/requester.js';
 import type { GddParameters } from './gdd.js';
 import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from './pet.js';
 
@@ -50,7 +51,8 @@ export interface AgronomicNormValues extends AgronomicValueColumns {
   totals: { gdd: Float64Array; precipitation: Float64Array; pet: Float64Array; ppet: Float64Array };
 }
 
-export function agronomicNormValues(input: AgronomicNormValuesInput): AgronomicNormValues {
+/** The seasons' values; `checkpoint` is passed before each season. */
+export function agronomicNormValues(input: AgronomicNormValuesInput, checkpoint: Checkpoint = NO_CHECKPOINT): AgronomicNormValues {
   const { seasons, dayCount, offsets, gdd } = input;
   const yearCount = seasons.length;
   const column = () => new Float64Array(dayCount * yearCount);
@@ -81,6 +83,7 @@ export function agronomicNormValues(input: AgronomicNormValuesInput): AgronomicN
   };
 
   seasons.forEach((season, y) => {
+    checkpoint();
     const { length, shift } = season;
     fillDailyAgronomicSeriesFromColumns(season.columns, 0, length, petAt(season.place), gdd, series, 0);
     accumulateInto(series, length, running);

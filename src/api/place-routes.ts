@@ -8,12 +8,16 @@
  *
  * Every place route runs the same way: the place is resolved (services/place-service.ts: the
  * field or coordinates, its local today, the current planting where the range starts at it, and
- * the answer key), then a kept answer is sent, or the resource builds one (http/answer-cache.ts).
+ * the answer key), then a kept answer is sent, or the resource builds one (http/answer-cache.ts)
+ * for the request's requester (http/requester.ts): its weather is computed under its account and
+ * stops when the client hangs up, and a heavy answer whose client has gone is not built.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { type Static, type TObject, type TSchema, type TString, Type } from 'typebox';
 import type { AnswerCache } from '../http/answer-cache.js';
+import { requesterOf } from '../http/requester.js';
+import type { Requester } from '../core/requester.js';
 import type { CsvLayout } from '../http/csv-table.js';
 import { eitherSerializer, isEitherSchema } from '../http/either-serializer.js';
 import { parseCoordinates } from '../http/date-params.js';
@@ -251,6 +255,8 @@ export interface PlaceCall<Query> {
   query: Query;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Whom the answer is computed for (core/requester.ts), to hand to the services. */
+  readonly requester: Requester;
 }
 
 export interface PlaceRouteServices {
@@ -290,7 +296,7 @@ export function registerPlaceRoutes<Query extends TSchema>(
   build: (call: PlaceCall<PlaceQuery<Query>>) => Promise<unknown>,
 ): void {
   const { places, answers, turns } = services;
-  const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take().then(() => build(call)) : build;
+  const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take(call.requester.signal).then(() => build(call)) : build;
   // Field paths first, then latitude/longitude paths (the order of the OpenAPI document).
   for (const kind of ['field', 'location'] as const) {
     for (const form of definition.forms) {
@@ -328,6 +334,9 @@ export function registerPlaceRoutes<Query extends TSchema>(
             query: request.query,
             request,
             reply,
+            get requester() {
+              return requesterOf(reply);
+            },
           };
           if (definition.keepAnswers === false) return make(call);
           return answers.answer(reply, place.answerKey, () => make(call));

@@ -1,10 +1,12 @@
 /**
  * The entry of a compute-pool worker thread: one exported function per task, each given what
- * this thread keeps between tasks. Results carry their typed arrays as transfers.
+ * this thread keeps between tasks. A task comes with its stop flag (`ThreadTask`): long tasks
+ * check it between their parts and every task before it starts. Results carry their typed arrays
+ * as transfers.
  */
 import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { type ComputeWorkerData, loadForTasks } from './compute-pool.js';
+import { type ComputeWorkerData, loadForTasks, threadCheckpoint, type ThreadTask } from './compute-pool.js';
 import { createDrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { receivedJsonRows, type SentJsonRows, writeJsonRows } from '../core/json-rows.js';
@@ -18,26 +20,34 @@ const drawing = createDrawingContext();
 const start = workerData as ComputeWorkerData | undefined;
 if (start?.loadAtStart) loadForTasks(generation, drawing, start.loadAtStart);
 
-export function cellYears(input: CellYearsInput) {
-  const output = generateCellYears(generation, input);
+/** The task's checkpoint, passed once: a task stopped while it waited for this thread does not start. */
+function started(stop: Int32Array | null) {
+  const checkpoint = threadCheckpoint(stop);
+  checkpoint();
+  return checkpoint;
+}
+
+export function cellYears({ input, stop }: ThreadTask<CellYearsInput>) {
+  const output = generateCellYears(generation, input, started(stop));
   return move({
     [transferableSymbol]: output.years.map((year) => year.values.buffer),
     [valueSymbol]: output,
   });
 }
 
-export async function hoursWithoutSoil(input: HoursWithoutSoilInput) {
-  const output = await generateHoursWithoutSoil(hours, input);
+export async function hoursWithoutSoil({ input, stop }: ThreadTask<HoursWithoutSoilInput>) {
+  const output = await generateHoursWithoutSoil(hours, input, started(stop));
   return move({ [transferableSymbol]: [output.values.buffer, output.missing.buffer], [valueSymbol]: output });
 }
 
-export async function forecastWindow(input: ForecastWindowInput) {
+export async function forecastWindow({ input, stop }: ThreadTask<ForecastWindowInput>) {
+  started(stop);
   const output = await generateForecastWindow(hours, input);
   return move({ [transferableSymbol]: [output.window.values.buffer, ...output.years.map((year) => year.values.buffer)], [valueSymbol]: output });
 }
 
-export async function drawMapImage(plan: DrawPlan) {
-  const png = await drawPlan(plan, drawing);
+export async function drawMapImage({ input: plan, stop }: ThreadTask<DrawPlan>) {
+  const png = await drawPlan(plan, drawing, started(stop));
   const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
   // A small PNG may share a pooled buffer: copy it out so that it can be moved.
   const owned = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? bytes : bytes.slice();
@@ -47,12 +57,13 @@ export async function drawMapImage(plan: DrawPlan) {
 const utf8 = new TextEncoder();
 
 /** The rows' JSON as UTF-8 bytes (a buffer of their own, moved to the caller). */
-export function jsonRows(rows: SentJsonRows) {
+export function jsonRows({ input: rows, stop }: ThreadTask<SentJsonRows>) {
+  started(stop);
   const bytes = utf8.encode(writeJsonRows(receivedJsonRows(rows)));
   return move({ [transferableSymbol]: [bytes.buffer], [valueSymbol]: bytes });
 }
 
-export function agronomicNormValues(input: AgronomicNormValuesInput) {
-  const output = computeAgronomicNormValues(input);
+export function agronomicNormValues({ input, stop }: ThreadTask<AgronomicNormValuesInput>) {
+  const output = computeAgronomicNormValues(input, started(stop));
   return move({ [transferableSymbol]: agronomicNormValueBuffers(output), [valueSymbol]: output });
 }

@@ -18,7 +18,7 @@
  * whole answer has been written. An answer that writes its own JSON (http/written-body.ts) is sent
  * as that text (or its UTF-8 bytes), and as CSV from its objects; the rows of one written from rows
  * are written by the `writeRows` given (the compute pool's, so that large ones are written off the
- * event loop and come back as bytes).
+ * event loop and come back as bytes), for the request's requester (http/requester.ts).
  *
  * Entries are bounded by their total size in bytes (least recently used go first).
  */
@@ -28,6 +28,7 @@ import { LRUCache } from 'lru-cache';
 import { type CsvLayout, csvText, pagingLinkHeader } from './csv-table.js';
 import { CSV_TYPE, csvLayoutFor, JSON_TYPE } from './representation.js';
 import { writeJsonRows } from '../core/json-rows.js';
+import { requesterOf } from './requester.js';
 import { type RowsWriter, WrittenBody, writtenJson } from './written-body.js';
 
 /** Headers that are part of an answer; every other header is set per request by the hooks. */
@@ -114,7 +115,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       if (csv) return sendCsv(reply, written ? written.object() : payload, csv, keptKey);
       // Not kept: objects go to Fastify's serializer, a written answer as its text.
       if (keptKey === null && !written) return payload;
-      const serialized = written ? await writtenJson(written, (value) => reply.serialize(value) as string, writeRows) : reply.serialize(payload);
+      const serialized = written ? await writtenJson(written, (value) => reply.serialize(value) as string, writeRows, requesterOf(reply)) : reply.serialize(payload);
       reply.type(JSON_TYPE);
       if (keptKey === null) return serialized;
       const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized as ArrayBuffer);

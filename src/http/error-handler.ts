@@ -14,6 +14,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DomainError } from '../core/errors.js';
+import { WorkAbandonedError } from '../core/requester.js';
 import { ApiError, errorBody, statusName, unauthorized } from './api-error.js';
 import { INTERNAL_CALLER_HEADER } from './authenticate.js';
 
@@ -182,6 +183,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
       if (isUnreachableProvider(error as { source?: unknown; cause?: unknown })) markOutage(request, reply, 'weather-provider');
       return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
+    }
+    if (error instanceof WorkAbandonedError) {
+      // The client has gone (http/requester.ts): nobody reads this answer; 499 as nginx logs it.
+      request.log.info({ errorId: request.id, reason: error.message }, 'work stopped: the client has gone');
+      return sendApiError(reply, request, new ApiError(499, 'Client closed request.', error.message));
     }
     if (options.isDependencyUnavailable(error)) {
       request.log.warn({ errorId: request.id, err: error }, 'a dependency is unavailable');

@@ -11,6 +11,7 @@
  */
 
 import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
+import type { Requester } from '../core/requester.js';
 
 export { jsonNumber } from '../core/json-rows.js';
 
@@ -20,7 +21,8 @@ export type Serialize = (value: unknown) => string;
  * Writes rows' JSON (core/json-rows.ts), on the calling thread or on another: as text, or as its
  * UTF-8 bytes (what a worker thread hands back: moved, not copied, and sent without encoding again).
  */
-export type RowsWriter = (rows: JsonRows) => string | Uint8Array | Promise<string | Uint8Array>;
+/** Writes rows' JSON, for a requester (the compute pool queues it under its account, core/requester.ts). */
+export type RowsWriter = (rows: JsonRows, requester?: Requester) => string | Uint8Array | Promise<string | Uint8Array>;
 
 /** An answer whose JSON is its head with an array of rows (core/json-rows.ts) under one key. */
 export interface RowsAnswer {
@@ -56,10 +58,10 @@ export class WrittenBody {
  * The JSON of `written`, its rows (if it has them) written by `writeRows`: text, or UTF-8 bytes
  * when `writeRows` gave the rows as bytes.
  */
-export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter): Promise<string | Buffer> {
+export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter, requester?: Requester): Promise<string | Buffer> {
   const parts = written.parts;
   if (parts === null || parts.rows === null) return written.json(serialize);
-  const items = await writeRows(parts.rows);
+  const items = await writeRows(parts.rows, requester);
   if (typeof items === 'string') return withArray(serialize, parts.head(), parts.key, items);
   const [before, after] = aroundArray(serialize, parts.head(), parts.key);
   return Buffer.concat([Buffer.from(before, 'utf8'), items, Buffer.from(after, 'utf8')]);

@@ -5,6 +5,7 @@
  * threads); what drawing reads besides (the reference geodata, the layer table) each thread keeps.
  */
 import { type SKRSContext2D, createCanvas } from '@napi-rs/canvas';
+import { type Checkpoint, NO_CHECKPOINT } from '../core/requester.js';
 import { type Coverage, coverageIsGlobal, coverageMeets } from './coverage.js';
 import { tracePolygonRings } from './drawing/vector-paths.js';
 import type { SampledField } from './drawing/value-raster.js';
@@ -63,13 +64,14 @@ export function layerShows(layer: MapLayer, viewport: Viewport): boolean {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Draws the plan into a PNG. */
-export async function drawPlan(plan: DrawPlan, context: DrawingContext): Promise<Buffer> {
+/** Draws the plan into a PNG; `checkpoint` is passed before each layer (and by slow layers within theirs) and before encoding. */
+export async function drawPlan(plan: DrawPlan, context: DrawingContext, checkpoint: Checkpoint = NO_CHECKPOINT): Promise<Buffer> {
   registerLabelFonts();
   const viewport = viewportOf(plan.viewport);
   const canvas = createCanvas(viewport.width, viewport.height);
   const ctx = canvas.getContext('2d');
   for (let i = 0; i < plan.layers.length; i++) {
+    checkpoint();
     const layer = context.layers.get(plan.layers[i]!);
     if (!layer) throw new Error(`unknown layer code '${plan.layers[i]}'`);
     if (!layerShows(layer, viewport)) continue;
@@ -79,13 +81,14 @@ export async function drawPlan(plan: DrawPlan, context: DrawingContext): Promise
       if (!planned) throw new Error(`the plan has no ${variable} field (step ${baseStep}) of ${time}`);
       return planned.field;
     };
-    const frame: LayerFrame = { geodata: context.geodata, time, field };
+    const frame: LayerFrame = { geodata: context.geodata, time, field, checkpoint };
     ctx.save();
     coverageClip(ctx, layer.coverage, viewport, frame);
     await layer.draw(ctx, viewport, frame);
     ctx.restore();
     if (i + 1 < plan.layers.length) await nextTurn();
   }
+  checkpoint();
   return encodeCanvasPng(canvas);
 }
 

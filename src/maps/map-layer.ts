@@ -4,6 +4,7 @@
  * Adding a layer: copy a file under `layers/`, change it, and list it in `layers/all-layers.ts`.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Checkpoint } from '../core/requester.js';
 import type { ColourRamp } from './colour-ramp.js';
 import type { Coverage } from './coverage.js';
 import type { ReferenceGeodata } from './geodata/reference-geodata.js';
@@ -20,6 +21,11 @@ export interface LayerFrame {
    * `variable` every `samplingStep(viewport, baseStep)` pixels.
    */
   field(variable: WeatherGridVariable, baseStep: number): SampledField;
+  /**
+   * Throws once the image is no longer wanted: a layer that takes long on a large image (seconds)
+   * passes it now and then, as `drawPlan` does between layers.
+   */
+  readonly checkpoint: Checkpoint;
 }
 
 /** A weather field a layer draws from. */

@@ -1,8 +1,13 @@
 /**
  * The map renderer: composes layers into a PNG for a tile or a field-centred image, caches the
  * result and gives it an ETag. One renderer holds its own parsed reference geodata.
+ *
+ * An image is drawn for a requester (core/requester.ts): requests for the same image at the same
+ * time share one drawing, which stops (its weather, its wait for pixels, its drawing) once every
+ * one of them has given up.
  */
 import { createHash } from 'node:crypto';
+import { NOBODY, type Requester, SharedWork, throwIfAbandoned } from '../core/requester.js';
 import type { Clock } from '../core/clock.js';
 import { updateTimeFor } from './archive-time.js';
 import { LruTileCache } from './cache/lru-tile-cache.js';
@@ -40,7 +45,7 @@ export interface MapRendererOptions {
    * Draws a plan into a PNG elsewhere (the compute pool's worker threads, each with its own
    * geodata); default: on this thread, with this renderer's geodata.
    */
-  readonly draw?: (plan: DrawPlan) => Promise<Uint8Array>;
+  readonly draw?: (plan: DrawPlan, requester: Requester) => Promise<Uint8Array>;
 }
 
 /** Default bound on pixels being drawn at once: two images of the largest accepted size. */
@@ -92,8 +97,9 @@ export interface MapImageDescription {
 export interface MapRenderer {
   readonly layers: readonly MapLayer[];
   readonly geodata: ReferenceGeodata;
-  renderTile(request: TileRenderRequest): Promise<RenderedMapImage>;
-  renderFieldImage(request: FieldImageRenderRequest): Promise<RenderedMapImage>;
+  /** Renders a tile for `requester` (default: nobody's, never abandoned). */
+  renderTile(request: TileRenderRequest, requester?: Requester): Promise<RenderedMapImage>;
+  renderFieldImage(request: FieldImageRenderRequest, requester?: Requester): Promise<RenderedMapImage>;
   /** Geographic box a field image request would show (for access checks before rendering). */
   fieldImageBounds(request: FieldImageRenderRequest): LonLatBBox;
   /** Validates a tile request and tells its ETag, update times and box without rendering. */
@@ -113,10 +119,10 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   const byCode = new Map(layers.map((layer) => [layer.code, layer]));
   const geodata = new ReferenceGeodata();
   const cache = options.cache ?? new LruTileCache();
-  const inFlight = new Map<string, Promise<CachedMapImage>>();
+  const inFlight = new Map<string, SharedWork<CachedMapImage>>();
   const pixels = createPixelBudget(options.maxPixelsInFlight ?? DEFAULT_MAX_PIXELS_IN_FLIGHT);
   const drawElsewhere = options.draw;
-  const drawHere = (plan: DrawPlan) => drawPlan(plan, { geodata, layers: byCode });
+  const drawHere = (plan: DrawPlan, requester: Requester) => drawPlan(plan, { geodata, layers: byCode }, () => throwIfAbandoned(requester));
 
   function resolveLayers(codes: readonly string[]): MapLayer[] {
     if (codes.length === 0) throw new MapValidationError('types', 'at least one layer code is needed');
@@ -128,7 +134,7 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   }
 
   /** The plan of an image: its layers and update times, and the weather fields they show, sampled here. */
-  async function planImage(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<DrawPlan> {
+  async function planImage(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[], requester: Requester): Promise<DrawPlan> {
     const fields: PlannedField[] = [];
     for (let i = 0; i < chosen.length; i++) {
       const layer = chosen[i]!;
@@ -136,18 +142,18 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
       if (!layer.weatherFields || time === null || !layerShows(layer, viewport)) continue;
       for (const { variable, baseStep } of layer.weatherFields) {
         if (fields.some((f) => f.variable === variable && f.baseStep === baseStep && f.time === time)) continue;
-        const sampler = await options.weather.valuesFor(variable, viewport.bbox, time);
+        const sampler = await options.weather.valuesFor(variable, viewport.bbox, time, requester);
         fields.push({ variable, baseStep, time, field: sampleField(sampler, viewport, samplingStep(viewport, baseStep)) });
       }
     }
     return { viewport: spec, layers: chosen.map((layer) => layer.code), times, fields };
   }
 
-  async function draw(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[]): Promise<Uint8Array> {
-    const plan = await planImage(spec, viewport, chosen, times);
-    const release = await pixels.acquire(viewport.width * viewport.height);
+  async function draw(spec: ViewportSpec, viewport: Viewport, chosen: readonly MapLayer[], times: readonly (number | null)[], requester: Requester): Promise<Uint8Array> {
+    const plan = await planImage(spec, viewport, chosen, times, requester);
+    const release = await pixels.acquire(viewport.width * viewport.height, requester);
     try {
-      return await (drawElsewhere ?? drawHere)(plan);
+      return await (drawElsewhere ?? drawHere)(plan, requester);
     } finally {
       release();
     }
@@ -167,25 +173,35 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     return { chosen, times, updateTimes, key };
   }
 
-  async function render(spec: ViewportSpec, viewport: Viewport, codes: readonly string[], interval: number, place: string): Promise<RenderedMapImage> {
+  async function render(
+    spec: ViewportSpec,
+    viewport: Viewport,
+    codes: readonly string[],
+    interval: number,
+    place: string,
+    requester: Requester | undefined,
+  ): Promise<RenderedMapImage> {
     const { chosen, times, updateTimes, key } = plan(codes, interval, place);
     const base = { width: viewport.width, height: viewport.height, updateTimes };
     const hit = await cache.get(key);
     if (hit) return { ...hit, ...base, cached: true };
     let pending = inFlight.get(key);
-    if (!pending) {
-      pending = draw(spec, viewport, chosen, times).then(async (png) => {
-        const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
-        await cache.set(key, result);
-        return result;
-      });
-      inFlight.set(key, pending);
-      pending.then(
-        () => inFlight.delete(key),
-        () => inFlight.delete(key),
+    if (!pending || pending.abandoned) {
+      const drawing = new SharedWork(requester, (shared) =>
+        draw(spec, viewport, chosen, times, shared).then(async (png) => {
+          const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
+          await cache.set(key, result);
+          return result;
+        }),
       );
+      inFlight.set(key, drawing);
+      const forget = () => {
+        if (inFlight.get(key) === drawing) inFlight.delete(key);
+      };
+      drawing.result.then(forget, forget);
+      pending = drawing;
     }
-    const image = await pending;
+    const image = await pending.join(requester);
     return { ...image, ...base, cached: false };
   }
 
@@ -210,15 +226,15 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   return {
     layers,
     geodata,
-    async renderTile(request) {
+    async renderTile(request, requester) {
       validateTileCoordinates(request.x, request.y, request.zoom);
       const spec: ViewportSpec = { kind: 'tile', x: request.x, y: request.y, zoom: request.zoom };
-      return render(spec, viewportOf(spec), request.layers, request.interval ?? 0, tilePlace(request));
+      return render(spec, viewportOf(spec), request.layers, request.interval ?? 0, tilePlace(request), requester);
     },
-    async renderFieldImage(request) {
+    async renderFieldImage(request, requester) {
       const viewport = fieldViewport(request);
       const spec: ViewportSpec = { kind: 'centred', longitude: request.longitude, latitude: request.latitude, zoom: viewport.zoom, width: viewport.width, height: viewport.height };
-      return render(spec, viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport));
+      return render(spec, viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport), requester);
     },
     fieldImageBounds(request) {
       return fieldViewport(request).bbox;
@@ -236,7 +252,7 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
       const times = chosen.map((layer) => updateTimeFor(layer, options.clock.now(), 0));
       for (const zoom of [2, 5, 8]) {
         const spec: ViewportSpec = { kind: 'tile', x: 0, y: 0, zoom };
-        await draw(spec, viewportOf(spec), chosen, times);
+        await draw(spec, viewportOf(spec), chosen, times, NOBODY);
       }
     },
   };

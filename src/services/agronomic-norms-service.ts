@@ -22,6 +22,7 @@
  * standard deviation are taken over the years' ratios.
  */
 import type { GddParameters } from '../agronomy/gdd.js';
+import type { Requester } from '../core/requester.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { normStatisticOf, type NormStatistic } from '../agronomy/norm-statistics.js';
 import type { Clock } from '../core/clock.js';
@@ -77,7 +78,8 @@ export interface AgronomicNorms {
 }
 
 export interface AgronomicNormService {
-  norms(location: WeatherLocation, request: AgronomicNormRequest): Promise<AgronomicNorms>;
+  /** The norms of the request at the location, computed for `requester` (core/requester.ts). */
+  norms(location: WeatherLocation, request: AgronomicNormRequest, requester?: Requester): Promise<AgronomicNorms>;
 }
 
 /** The date a season's running totals start on: the range's first day or the latest `accumulationStartDay` before it. */
@@ -93,7 +95,7 @@ export interface AgronomicNormDependencies {
   elevation: ElevationModel;
   referenceEt?: ReferenceEvapotranspirationOptions;
   /** Computes the seasons' daily values (the compute pool's worker threads); default on the calling thread. */
-  compute?: { agronomicNormValues(input: AgronomicNormValuesInput): Promise<AgronomicNormValues> };
+  compute?: { agronomicNormValues(input: AgronomicNormValuesInput, requester?: Requester): Promise<AgronomicNormValues> };
 }
 
 export function createAgronomicNormService(deps: AgronomicNormDependencies): AgronomicNormService {
@@ -101,13 +103,13 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
   const referenceEt = deps.referenceEt ?? {};
   const compute = deps.compute ?? { agronomicNormValues: async (input: AgronomicNormValuesInput) => agronomicNormValues(input) };
   return {
-    async norms(location, request) {
+    async norms(location, request, requester) {
       const { period, years } = chooseYears(location, request, clock);
       const fetches = years.map((year) => ({ start: accumulationStartOf(request, year), end: seasonRange(request, year).end }));
       const first = request.years?.startYear;
       const leadYears = first === undefined ? 0 : first - Number(accumulationStartOf(request, first).slice(0, 4));
       await checkYearsHeld(weather, location, request, leadYears);
-      const results = await Promise.all(fetches.map((range) => placeDailySeries(weather, location, range)));
+      const results = await Promise.all(fetches.map((range) => placeDailySeries(weather, location, range, requester)));
 
       const dayCount = request.days.length;
       const yearCount = years.length;
@@ -123,7 +125,7 @@ export function createAgronomicNormService(deps: AgronomicNormDependencies): Agr
       });
       const sources = results.map((result) => result.source);
       const input = { seasons, offsets: { leap: dayOffsets(request, true), common: dayOffsets(request, false) }, dayCount, gdd: request.gdd, referenceEt };
-      const values = await compute.agronomicNormValues(input);
+      const values = await compute.agronomicNormValues(input, requester);
       const yearTotals = values.totals;
 
       const statisticOf = (column: Float64Array, from: number) => normStatisticOf(column, from, yearCount);

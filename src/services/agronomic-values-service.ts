@@ -26,6 +26,7 @@ import {
   type AgronomicPlace,
   type AgronomicValueColumns,
 } from '../agronomy/agronomic-series.js';
+import type { Requester } from '../core/requester.js';
 import type { GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
@@ -75,7 +76,7 @@ export interface AgronomicValues extends AgronomicValueColumns {
 
 export interface AgronomicValuesService {
   /** Values of the place's days `start` to `end`; `today` is the local date there (days from it on are forecast days). */
-  values(place: { location: WeatherLocation; today: IsoDate }, request: AgronomicValuesRequest): Promise<AgronomicValues>;
+  values(place: { location: WeatherLocation; today: IsoDate }, request: AgronomicValuesRequest, requester?: Requester): Promise<AgronomicValues>;
 }
 
 export interface AgronomicValuesDependencies {
@@ -123,7 +124,7 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
   const { observations, forecasts, elevation } = deps;
   const referenceEt = deps.referenceEt ?? {};
   return {
-    async values({ location, today }, request) {
+    async values({ location, today }, request, requester) {
       const from = accumulationStartOf(request.accumulationStart, request.start, today);
       const yesterday = addDays(today, -1);
       const length = daysBetween(from, request.end) + 1;
@@ -133,13 +134,18 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
       const pastEnd = request.end < today ? request.end : yesterday;
       const forecastStart = from > today ? from : today;
       const [past, future] = await Promise.all([
-        from <= pastEnd ? observations.series(location, { start: from, end: pastEnd }) : null,
+        from <= pastEnd ? observations.series(location, { start: from, end: pastEnd }, requester) : null,
         forecastStart <= request.end
-          ? forecasts.forecast(location, datesInRange(forecastStart, request.end), {
-              blockSize: 24,
-              frame: { kind: 'local' },
-              conditionsType: DEFAULT_CONDITIONS_TYPE,
-            })
+          ? forecasts.forecast(
+              location,
+              datesInRange(forecastStart, request.end),
+              {
+                blockSize: 24,
+                frame: { kind: 'local' },
+                conditionsType: DEFAULT_CONDITIONS_TYPE,
+              },
+              requester,
+            )
           : null,
       ]);
       const pet = placeReferenceEt(agronomicPlace(location, past?.elevation, elevation), referenceEt);

@@ -13,6 +13,7 @@
  * the UTC hours that begin up to 59 minutes earlier.
  */
 import type { Clock } from '../core/clock.js';
+import type { Requester } from '../core/requester.js';
 import { addDays, toEpochDay, type IsoDate } from '../core/dates.js';
 import { blockDaylight, type Conditions, conditions, type ConditionsType } from '../agronomy/conditions.js';
 import { aggregateBlock, type BlockSize, type ForecastBlock, wallClockBlockGroups } from '../agronomy/forecast-blocks.js';
@@ -56,7 +57,7 @@ export interface ForecastDayBlocks {
 
 export interface ForecastService {
   /** Blocks for each of the consecutive `dates` (ascending), from one hourly request. */
-  forecast(location: WeatherLocation, dates: readonly IsoDate[], options: ForecastOptions): Promise<{ source: string; days: ForecastDayBlocks[] }>;
+  forecast(location: WeatherLocation, dates: readonly IsoDate[], options: ForecastOptions, requester?: Requester): Promise<{ source: string; days: ForecastDayBlocks[] }>;
 }
 
 interface DaySlots {
@@ -114,7 +115,7 @@ function daySlots(dates: readonly IsoDate[], frame: TimeFrame, timeZone: string)
 export function createForecastService(deps: { weather: WeatherSource; clock: Clock }): ForecastService {
   const { weather, clock } = deps;
   return {
-    async forecast(location, dates, options) {
+    async forecast(location, dates, options, requester) {
       if (dates.length === 0) return { source: '', days: [] };
       const { frame, blockSize } = options;
       const zone = location.timeZone;
@@ -125,7 +126,7 @@ export function createForecastService(deps: { weather: WeatherSource; clock: Clo
       const totalHours = last.first + last.count;
       const dataStart = Math.floor(days[0]!.start / HOUR_MS) * HOUR_MS;
 
-      const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() });
+      const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() }, requester);
       if (!result || result.hours.length < totalHours) {
         throw weatherDataNotFound(location, { start: dates[0]!, end: dates[dates.length - 1]! });
       }

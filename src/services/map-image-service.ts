@@ -10,6 +10,7 @@
  */
 import type { AuthContext } from '../core/auth-context.js';
 import type { Clock } from '../core/clock.js';
+import type { Requester } from '../core/requester.js';
 import { forbidden, invalidParameterValue, notFoundError } from '../core/errors.js';
 import {
   checkMapAccess,
@@ -45,7 +46,12 @@ export interface PreparedMapImage {
   description: MapImageDescription;
   /** The weather source behind the image's weather layers, or null when it has none. */
   dataSource: string | null;
-  render(): Promise<RenderedMapImage>;
+  /**
+   * Draws the image (or takes it from the cache) for `requester`: its weather and drawing queue on
+   * the compute pool under its account, and stop once it (and any request for the same image) has
+   * given up.
+   */
+  render(requester?: Requester): Promise<RenderedMapImage>;
 }
 
 /** The path and query of a map request, as text. */
@@ -106,7 +112,7 @@ export function createAppMapRenderer(options: Pick<MapImageDependencies, 'weathe
     clock: options.clock,
     ...(options.cache ? { cache: options.cache } : {}),
     variant: options.weather ? `weather:${options.weather.name}` : 'no-weather',
-    ...(options.compute ? { draw: (plan: DrawPlan) => options.compute!.drawMapImage(plan) } : {}),
+    ...(options.compute ? { draw: (plan: DrawPlan, requester: Requester) => options.compute!.drawMapImage(plan, requester) } : {}),
   });
 }
 
@@ -114,7 +120,7 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
   const renderer = createAppMapRenderer(deps);
   const byCode = new Map(renderer.layers.map((layer) => [layer.code, layer]));
 
-  async function prepared(codes: string[], describe: () => MapImageDescription, render: () => Promise<RenderedMapImage>): Promise<PreparedMapImage> {
+  async function prepared(codes: string[], describe: () => MapImageDescription, render: (requester?: Requester) => Promise<RenderedMapImage>): Promise<PreparedMapImage> {
     const weatherLayers = codes.filter((code) => byCode.get(code)?.kind === 'weather');
     if (weatherLayers.length > 0 && !deps.weather) {
       throw new SourceUnavailableError(
@@ -123,7 +129,11 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         NO_WEATHER_RETRY_SECONDS,
       );
     }
-    return { description: describe(), dataSource: weatherLayers.length > 0 ? deps.weather!.name : null, render: () => render().catch((error: unknown) => Promise.reject(domainError(error))) };
+    return {
+      description: describe(),
+      dataSource: weatherLayers.length > 0 ? deps.weather!.name : null,
+      render: (requester) => render(requester).catch((error: unknown) => Promise.reject(domainError(error))),
+    };
   }
 
   /** Runs `work`, turning the map library's errors into domain errors. */
@@ -145,7 +155,7 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         const field = await deps.fields.get(caller.accountId, request.fieldId);
         const spec = { layers: codes, latitude: field.latitude, longitude: field.longitude, zoom, width, height, interval };
         checkMapAccess(caller.mapAccess, { layers: codes, bbox: renderer.fieldImageBounds(spec) });
-        return prepared(codes, () => renderer.describeFieldImage(spec), () => renderer.renderFieldImage(spec));
+        return prepared(codes, () => renderer.describeFieldImage(spec), (requester) => renderer.renderFieldImage(spec, requester));
       }),
 
     tile: (caller, request) =>
@@ -155,7 +165,7 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         const { x, y, zoom } = parseTileAddress(request.address);
         const spec = { layers: codes, x, y, zoom, interval };
         checkMapAccess(caller.mapAccess, { layers: codes, bbox: tileBounds(x, y, zoom) });
-        return prepared(codes, () => renderer.describeTile(spec), () => renderer.renderTile(spec));
+        return prepared(codes, () => renderer.describeTile(spec), (requester) => renderer.renderTile(spec, requester));
       }),
   };
 }

@@ -15,10 +15,16 @@
  * estimated from `daily` totals of the previous and current day. Both the assembled lattices and
  * the point values are kept in bounded LRU caches; failures (e.g. SourceUnavailableError) are
  * never cached.
+ *
+ * A lattice is filled for the requesters of the images that need it (core/requester.ts), shared
+ * while it is being filled: the source's `hourlyMany` computes for them, and the filling stops once
+ * all of them have given up. A point asked of the source one by one is shared by any lattice that
+ * needs it, and is nobody's (it is small, and always finished).
  */
 import { LRUCache } from 'lru-cache';
 import type { LonLatBBox, WeatherGridProvider, WeatherGridSampler, WeatherGridVariable } from '../maps/index.js';
 import { addDays, fromEpochDay, type IsoDate } from '../core/dates.js';
+import { type Requester, SharedWork, throwIfAbandoned } from '../core/requester.js';
 import { dailyVariableOfMapGrid } from '../weather/daily-variables.js';
 import { CELLS_PER_DEGREE, GRID_COLUMNS, GRID_ROWS, cellByIndex } from '../weather/grid.js';
 import type { GridCell, HourlyWeather, WeatherSource } from '../weather/weather-source.js';
@@ -176,7 +182,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
   const lattices = new LRUCache<string, WeatherGridSampler>({ max: options.latticeCacheSize ?? 512 });
   const points = new LRUCache<string, Float32Array>({ max: options.pointCacheSize ?? 65_536 });
   const pendingPoints = new Map<string, Promise<Float32Array>>();
-  const pendingLattices = new Map<string, Promise<WeatherGridSampler>>();
+  const pendingLattices = new Map<string, SharedWork<WeatherGridSampler>>();
   const statistics: MapWeatherGridStatistics = { hourlyRequests: 0, dailyRequests: 0, latticesBuilt: 0, latticeHits: 0 };
 
   /** Instantaneous values of the update hour at a cell. */
@@ -233,7 +239,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
    * points the source has no hours for are left to the one-by-one fill (recent precipitation from
    * daily totals).
    */
-  async function fillMany(kind: 'h' | 'r', missing: readonly { cell: GridCell }[], time: number): Promise<void> {
+  async function fillMany(kind: 'h' | 'r', missing: readonly { cell: GridCell }[], time: number, requester: Requester): Promise<void> {
     const wanted = missing.filter(({ cell }) => !pendingPoints.has(`${kind}${cell.id}@${time}`));
     if (wanted.length === 0) return;
     const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
@@ -242,6 +248,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     const results = await weather.hourlyMany!(
       wanted.map(({ cell }) => cell),
       { ...request, issuedAt: time, soil: false },
+      requester,
     );
     results.forEach((result, i) => {
       const hours = result?.hours;
@@ -251,7 +258,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     });
   }
 
-  async function buildLattice(variable: WeatherGridVariable, layout: LatticeLayout, time: number): Promise<WeatherGridSampler> {
+  async function buildLattice(variable: WeatherGridVariable, layout: LatticeLayout, time: number, requester: Requester): Promise<WeatherGridSampler> {
     statistics.latticesBuilt++;
     const columns = layout.i1 - layout.i0 + 1;
     const rows = layout.j1 - layout.j0 + 1;
@@ -272,7 +279,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
       }
     }
     // A source that answers many cells at once (away from the event loop) gets them in one request.
-    if (weather.hourlyMany && missing.length > 0) await fillMany(kind, missing, time);
+    if (weather.hourlyMany && missing.length > 0) await fillMany(kind, missing, time, requester);
     // Fill the rest with a few requests in flight; a source that computes synchronously gets the
     // event loop back between requests once SLICE_MS has passed, so other requests are not held up.
     const remaining = missing.filter(({ cell }) => !points.has(`${kind}${cell.id}@${time}`));
@@ -282,6 +289,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
       while (next < remaining.length) {
         if (performance.now() - sliceStart > SLICE_MS) {
           await nextTurn();
+          throwIfAbandoned(requester);
           sliceStart = performance.now();
           continue;
         }
@@ -303,7 +311,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
       lattices.clear();
       points.clear();
     },
-    valuesFor(variable, bbox, time) {
+    valuesFor(variable, bbox, time, requester) {
       if (!(variable in HOURLY_INDEX) && variable !== 'recentPrecipitation') {
         throw new Error(`unknown weather grid variable '${variable}'`);
       }
@@ -315,21 +323,19 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
         return cached;
       }
       let pending = pendingLattices.get(key);
-      if (!pending) {
-        pending = buildLattice(variable, layout, time).then(
-          (sampler) => {
-            pendingLattices.delete(key);
-            lattices.set(key, sampler);
-            return sampler;
-          },
-          (error: unknown) => {
-            pendingLattices.delete(key);
-            throw error;
-          },
-        );
-        pendingLattices.set(key, pending);
+      if (!pending || pending.abandoned) {
+        const work = new SharedWork(requester, (shared) => buildLattice(variable, layout, time, shared));
+        pendingLattices.set(key, work);
+        const forget = () => {
+          if (pendingLattices.get(key) === work) pendingLattices.delete(key);
+        };
+        work.result.then((sampler) => {
+          lattices.set(key, sampler);
+          forget();
+        }, forget);
+        pending = work;
       }
-      return pending;
+      return pending.join(requester);
     },
   };
 }

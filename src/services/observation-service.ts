@@ -1,5 +1,6 @@
 /** Observed daily weather for a place: the daily values of a date range (its window: date-windows.ts). */
 import { datesInRange } from '../core/dates.js';
+import type { Requester } from '../core/requester.js';
 import type { DailySeries } from '../weather/daily-series.js';
 import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
 import { placeDailySeries, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
@@ -13,19 +14,19 @@ export interface Observations {
 }
 
 export interface ObservationService {
-  /** Daily values of the inclusive range, in date order. */
-  daily(location: WeatherLocation, range: DateRange): Promise<Observations>;
+  /** Daily values of the inclusive range, in date order (computed for `requester`, see core/requester.ts). */
+  daily(location: WeatherLocation, range: DateRange, requester?: Requester): Promise<Observations>;
   /** The same values as one series per variable (see weather/daily-series.ts), for many days. */
-  series(location: WeatherLocation, range: DateRange): Promise<DailySeries>;
+  series(location: WeatherLocation, range: DateRange, requester?: Requester): Promise<DailySeries>;
 }
 
 const emptyDay = emptyDailyWeather;
 
 export function createObservationService(weather: WeatherSource): ObservationService {
   return {
-    series: (location, range) => placeDailySeries(weather, location, range),
-    async daily(location, range) {
-      const result = await weather.daily(location.cell, range);
+    series: (location, range, requester) => placeDailySeries(weather, location, range, requester),
+    async daily(location, range, requester) {
+      const result = await weather.daily(location.cell, range, requester);
       if (!result) throw weatherDataNotFound(location, range);
       const dates = datesInRange(range.start, range.end);
       const aligned = result.days.length === dates.length && result.days.every((day, i) => day.date === dates[i]);

@@ -20,6 +20,7 @@
  * statistics are computed in one pass over the requested days.
  */
 import type { Clock } from '../core/clock.js';
+import type { Requester } from '../core/requester.js';
 import { addDays, isLeapYear, type IsoDate, type MonthDay, toEpochDay } from '../core/dates.js';
 import { invalid } from '../core/errors.js';
 import { normStatisticOf, type NormStatistic } from '../agronomy/norm-statistics.js';
@@ -75,7 +76,8 @@ export interface WeatherNorms {
 }
 
 export interface WeatherNormService {
-  norms(location: WeatherLocation, request: NormRequest): Promise<WeatherNorms>;
+  /** The norms of the request at the location, computed for `requester` (core/requester.ts). */
+  norms(location: WeatherLocation, request: NormRequest, requester?: Requester): Promise<WeatherNorms>;
 }
 
 /** The date of `day` in `year`; 02-29 in a common year stands for 28 February. */
@@ -201,11 +203,11 @@ export function februaryYearOf(request: NormDays, seasonYear: number): number {
 export function createWeatherNormService(deps: { weather: WeatherSource; clock: Clock }): WeatherNormService {
   const { weather, clock } = deps;
   return {
-    async norms(location, request) {
+    async norms(location, request, requester) {
       const { period, years } = chooseYears(location, request, clock);
       await checkYearsHeld(weather, location, request);
       const seasons = years.map((year) => seasonRange(request, year));
-      const results = await Promise.all(seasons.map((range) => readDailySeries(weather, location.cell, range)));
+      const results = await Promise.all(seasons.map((range) => readDailySeries(weather, location.cell, range, requester)));
 
       const dayCount = request.days.length;
       const yearCount = years.length;

@@ -4,6 +4,7 @@
  * Limits table.
  */
 import type { Clock } from '../core/clock.js';
+import type { Requester } from '../core/requester.js';
 import { addDays, type IsoDate } from '../core/dates.js';
 import { notFoundError } from '../core/errors.js';
 import { cellAt } from '../weather/grid.js';
@@ -76,8 +77,8 @@ export function weatherDataNotFound(location: WeatherLocation, range: DateRange)
 }
 
 /** The place's daily weather of `range` as one series per variable (404 when no source holds it). */
-export async function placeDailySeries(weather: WeatherSource, location: WeatherLocation, range: DateRange): Promise<DailySeries> {
-  const result = await readDailySeries(weather, location.cell, range);
+export async function placeDailySeries(weather: WeatherSource, location: WeatherLocation, range: DateRange, requester?: Requester): Promise<DailySeries> {
+  const result = await readDailySeries(weather, location.cell, range, requester);
   if (!result) throw weatherDataNotFound(location, range);
   return result;
 }

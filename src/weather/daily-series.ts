@@ -6,6 +6,7 @@
  * stored years); any other source's `daily` answer is turned into it.
  */
 import { daysBetween, toEpochDay } from '../core/dates.js';
+import type { Requester } from '../core/requester.js';
 import { DAILY_VARIABLE_NAMES, type DailyVariableName } from './daily-variables.js';
 import type { DailyResult, DailySeries, DateRange, GridCell, WeatherSource } from './weather-source.js';
 
@@ -39,8 +40,8 @@ export function seriesOfDaily(result: DailyResult, range: DateRange): DailySerie
 }
 
 /** The source's daily values of `range` as series: its own `dailySeries`, or its `daily` answer turned into one. */
-export async function readDailySeries(source: WeatherSource, cell: GridCell, range: DateRange): Promise<DailySeries | null> {
-  if (source.dailySeries) return source.dailySeries(cell, range);
-  const result = await source.daily(cell, range);
+export async function readDailySeries(source: WeatherSource, cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null> {
+  if (source.dailySeries) return source.dailySeries(cell, range, requester);
+  const result = await source.daily(cell, range, requester);
   return result && seriesOfDaily(result, range);
 }

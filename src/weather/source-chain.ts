@@ -6,6 +6,7 @@
  * source that gave it.
  */
 import { daysBetween } from '../core/dates.js';
+import type { Requester } from '../core/requester.js';
 import { type DailySeries, readDailySeries } from './daily-series.js';
 import type { DailyResult, DateRange, GridCell, HourlyRequest, HourlyResult, WeatherSource } from './weather-source.js';
 
@@ -45,9 +46,9 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
   const source: WeatherSource = {
     name: chain.map((source) => source.name).join(','),
 
-    async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
+    async daily(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailyResult | null> {
       for (const source of chain) {
-        const result = await source.daily(cell, range);
+        const result = await source.daily(cell, range, requester);
         if (result === null) continue;
         const expected = range.end < range.start ? 0 : daysBetween(range.start, range.end) + 1;
         if (result.days.length !== expected) {
@@ -58,30 +59,32 @@ export function createSourceChain(sources: readonly WeatherSource[]): WeatherSou
       return null;
     },
 
-    async dailySeries(cell: GridCell, range: DateRange): Promise<DailySeries | null> {
+    async dailySeries(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null> {
       for (const source of chain) {
-        const result = await readDailySeries(source, cell, range);
+        const result = await readDailySeries(source, cell, range, requester);
         if (result !== null) return result;
       }
       return null;
     },
 
-    async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
+    async hourly(cell: GridCell, request: HourlyRequest, requester?: Requester): Promise<HourlyResult | null> {
       for (const source of chain) {
-        const result = await source.hourly(cell, request);
+        const result = await source.hourly(cell, request, requester);
         if (result !== null) return result;
       }
       return null;
     },
 
     /** Each source in turn for the cells the ones before it had nothing for. */
-    async hourlyMany(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]> {
+    async hourlyMany(cells: readonly GridCell[], request: HourlyRequest, requester?: Requester): Promise<(HourlyResult | null)[]> {
       const answers: (HourlyResult | null)[] = cells.map(() => null);
       let open = cells.map((_, i) => i);
       for (const source of chain) {
         if (open.length === 0) break;
         const asked = open.map((i) => cells[i]!);
-        const results = source.hourlyMany ? await source.hourlyMany(asked, request) : await Promise.all(asked.map((cell) => source.hourly(cell, request)));
+        const results = source.hourlyMany
+          ? await source.hourlyMany(asked, request, requester)
+          : await Promise.all(asked.map((cell) => source.hourly(cell, request, requester)));
         open.forEach((i, k) => (answers[i] = results[k] ?? null));
         open = open.filter((i) => answers[i] === null);
       }

@@ -9,6 +9,7 @@
  */
 import type { ForecastHour } from '../agronomy/forecast-blocks.js';
 import type { IsoDate } from '../core/dates.js';
+import type { Requester } from '../core/requester.js';
 import { DAILY_VARIABLE_NAMES, type DailyValues, type DailyVariableName } from './daily-variables.js';
 
 /** A cell of the 5-arc-minute global grid (see grid.ts). */
@@ -104,6 +105,12 @@ export interface HourlyRequest {
   soil?: boolean;
 }
 
+/**
+ * A source of weather. Each read may name its requester (core/requester.ts): a source that
+ * computes on the compute pool (the synthetic source) queues that work under the requester's
+ * account and stops it once the requester has given up, rejecting with its abandonment; other
+ * sources may ignore it. A chain hands it to each of its sources.
+ */
 export interface WeatherSource {
   /** Short name used in configuration (`synthetic`, `store`, `open-meteo`, `nasa-power`). */
   readonly name: string;
@@ -112,12 +119,12 @@ export interface WeatherSource {
    * the whole range (the next source in the chain is asked). Rejects with `SourceUnavailableError`
    * when a configured upstream cannot be reached.
    */
-  daily(cell: GridCell, range: DateRange): Promise<DailyResult | null>;
+  daily(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailyResult | null>;
   /**
    * The same answer as `daily`, as one series per variable (see daily-series.ts), for sources
    * that keep their values so: cheaper for many days. Sources without it are read through `daily`.
    */
-  dailySeries?(cell: GridCell, range: DateRange): Promise<DailySeries | null>;
+  dailySeries?(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null>;
   /**
    * The first calendar year this source can hold daily values for at the cell (its data reach no
    * further back); `null` when it holds no daily values there at all. A source without this
@@ -125,13 +132,13 @@ export interface WeatherSource {
    */
   firstYear?(cell: GridCell): Promise<number | null>;
   /** Hourly forecast values; `null` when this source has no forecast for the request. */
-  hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null>;
+  hourly(cell: GridCell, request: HourlyRequest, requester?: Requester): Promise<HourlyResult | null>;
   /**
    * `hourly` for each of many cells at once (maps ask for one or a few hours at hundreds of
    * places): a source that can answer them together, away from the event loop, says so with this.
    * Sources without it are asked cell by cell.
    */
-  hourlyMany?(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]>;
+  hourlyMany?(cells: readonly GridCell[], request: HourlyRequest, requester?: Requester): Promise<(HourlyResult | null)[]>;
   /**
    * A token naming the state of this source's data for the cell: while it stays the same, the
    * same request gets the same answer (for forecasts: on the same local issue date). `null`, or a

@@ -11,6 +11,7 @@ import { toEpochDay } from '../../src/core/dates.js';
 import { cellAt, cellById } from '../../src/weather/grid.js';
 import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
+import { abandonController, type Requester, WorkAbandonedError } from '../../src/core/requester.js';
 
 const pool = createComputePool({ threads: 2 });
 afterAll(() => pool.close());
@@ -254,5 +255,88 @@ describe('compute pool', () => {
     expect(threaded.accumulatedGdd[1]).toBeGreaterThan(threaded.gdd[1]! * 5);
     expect(Array.from(threaded.pet).every((pet) => pet > 0)).toBe(true);
     expect(input.seasons[0]!.columns.tmax.length).toBe(60); // the weather handed over is still the caller's
+  });
+});
+
+describe('compute pool between accounts and requesters', () => {
+  const single = createComputePool({ threads: 1 });
+  afterAll(() => single.close());
+  const cellId = cellAt(52.4, 16.9).id;
+  const yearsFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
+
+  it("takes the accounts' tasks in turn: one account's queue holds another's task for no more than the task running", async () => {
+    await single.cellYears({ seed: 7, cellId, years: [2000] });
+    const finished: string[] = [];
+    const account = (id: number): Requester => ({ account: id });
+    // Account 1 queues four tasks of 20 years each, then account 2 one of a single year.
+    const floods = [0, 1, 2, 3].map((i) => single.cellYears({ seed: 7, cellId, years: yearsFrom(1700 + i * 20, 20) }, account(1)).then(() => finished.push(`flood ${i}`)));
+    const other = single.cellYears({ seed: 7, cellId, years: [1999] }, account(2)).then(() => finished.push('other'));
+    await Promise.all([...floods, other]);
+    // Account 2's task runs as soon as the thread is free, not after account 1's whole queue.
+    expect(finished.indexOf('other')).toBeLessThanOrEqual(1);
+    expect(finished.filter((name) => name.startsWith('flood'))).toEqual(['flood 0', 'flood 1', 'flood 2', 'flood 3']);
+  });
+
+  it('drops the waiting tasks of a requester that gives up and stops its running one at its next checkpoint, keeping the thread', async () => {
+    await single.cellYears({ seed: 7, cellId, years: [2000] });
+    const before = single.tasks();
+    const controller = abandonController();
+    const gone: Requester = { account: 1, signal: controller.signal };
+    // 600 years: seconds of work, checked between years.
+    const running = single.cellYears({ seed: 8, cellId, years: yearsFrom(1400, 600) }, gone);
+    const waiting = [1, 2, 3].map((i) => single.cellYears({ seed: 8, cellId, years: [1990 + i] }, gone));
+    const others = single.cellYears({ seed: 8, cellId, years: [1980] });
+    for (const promise of [running, ...waiting]) promise.catch(() => undefined);
+    while (single.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort(new WorkAbandonedError('client gone'));
+    for (const promise of [running, ...waiting]) await expect(promise).rejects.toThrow('client gone');
+    // The task of no requester is answered by the same thread, with nothing to load again.
+    expect((await others).years.map((y) => y.year)).toEqual([1980]);
+    const after = single.tasks();
+    expect(after.dropped - before.dropped).toBe(3);
+    expect(after.stopped - before.stopped).toBe(1);
+    expect(after.finished - before.finished).toBe(1);
+    expect([after.waiting, after.running]).toEqual([0, 0]);
+    // An abandoned requester's new task is refused at once.
+    await expect(single.cellYears({ seed: 8, cellId, years: [1970] }, gone)).rejects.toBeInstanceOf(WorkAbandonedError);
+  });
+
+  it('goes on with a forecast window while one of its requesters still waits, and drops it once all have gone', async () => {
+    const source = createSyntheticSource({ cacheSize: 64, compute: single });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(-8.05, -34.9);
+    const forecastOn = (day: string) => ({ start: Date.parse(`${day}T12:00:00Z`), hours: 6, issuedAt: Date.parse(`${day}T09:00:00Z`) });
+    const requester = () => {
+      const controller = abandonController();
+      return { requester: { account: 3, signal: controller.signal } as Requester, leave: () => controller.abort(new WorkAbandonedError('gone')) };
+    };
+    // The thread is busy with another requester's long task while the windows wait.
+    const blocker = requester();
+    const busy = single.cellYears({ seed: 9, cellId, years: yearsFrom(1300, 600) }, blocker.requester).catch(() => undefined);
+    while (single.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = single.tasks();
+    const [a, b, c, d] = [requester(), requester(), requester(), requester()];
+    const forA = source.hourly(cell, forecastOn('2024-05-02'), a.requester);
+    const forB = source.hourly(cell, forecastOn('2024-05-02'), b.requester);
+    const forC = source.hourly(cell, forecastOn('2024-05-03'), c.requester);
+    const forD = source.hourly(cell, forecastOn('2024-05-03'), d.requester);
+    a.leave();
+    c.leave();
+    d.leave();
+    await expect(forA).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(forC).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(forD).rejects.toBeInstanceOf(WorkAbandonedError);
+    blocker.leave();
+    await busy;
+    // B still gets the window A gave up; the one C and D both gave up never ran.
+    expect(await forB).toEqual(await alone.hourly(cell, forecastOn('2024-05-02')));
+    const after = single.tasks();
+    // One window computed (B's); the other never reached the thread (its task was dropped, or never
+    // queued while it waited for the years B's window generates). The blocker was stopped.
+    expect(after.finished - before.finished).toBe(1);
+    expect(after.stopped - before.stopped).toBe(1);
+    // Asked again, it is computed afresh.
+    expect(await source.hourly(cell, forecastOn('2024-05-03'), requester().requester)).toEqual(await alone.hourly(cell, forecastOn('2024-05-03')));
   });
 });

@@ -1,6 +1,7 @@
 /** Heavy requests take turns: one per event-loop iteration, in the order they asked. */
 import { describe, expect, it } from 'vitest';
 import { createTurns } from '../../src/http/turns.js';
+import { abandonController, WorkAbandonedError } from '../../src/core/requester.js';
 
 describe('turns', () => {
   it('gives each caller an event-loop iteration of its own, first come first served', async () => {
@@ -39,5 +40,21 @@ describe('turns', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     // Were both built in one iteration, the timer would come last.
     expect(events).toEqual(['first', 'timer', 'second']);
+  });
+
+  it('skips a caller whose client has gone while it waited: it is refused at once and takes no turn', async () => {
+    const turns = createTurns();
+    const gone = abandonController();
+    const seen: string[] = [];
+    const first = turns.take().then(() => seen.push('first'));
+    const abandoned = turns.take(gone.signal).then(() => seen.push('abandoned'));
+    const last = turns.take().then(() => seen.push('last'));
+    gone.abort();
+    expect(turns.waiting).toBe(2);
+    await expect(abandoned).rejects.toBeInstanceOf(WorkAbandonedError);
+    await Promise.all([first, last]);
+    expect(seen).toEqual(['first', 'last']);
+    await expect(turns.take(gone.signal)).rejects.toBeInstanceOf(WorkAbandonedError);
+    expect(turns.waiting).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPixelBudget } from '../../src/maps/pixel-budget.js';
+import { abandonController, WorkAbandonedError } from '../../src/core/requester.js';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -38,6 +39,44 @@ describe('pixel budget of images drawn at once', () => {
     (await large)();
     (await small)();
     expect(order).toEqual(['large', 'small']);
+  });
+
+  it("lets in the image of the account drawing the fewest pixels: one account's burst does not hold another's tile", async () => {
+    const budget = createPixelBudget(1000);
+    const flood = { account: 1 };
+    const held = [await budget.acquire(500, flood), await budget.acquire(500, flood)];
+    const order: string[] = [];
+    const waits = [1, 2, 3].map((i) => budget.acquire(500, flood).then((release) => (order.push(`flood ${i}`), release)));
+    const tile = budget.acquire(10, { account: 2 }).then((release) => (order.push('tile'), release));
+    await tick();
+    held[0]!();
+    await tick();
+    // The tile goes first; the flood's next image waits for room rather than being overtaken again.
+    expect(order).toEqual(['tile']);
+    (await tile)();
+    await tick();
+    expect(order).toEqual(['tile', 'flood 1']);
+    held[1]!();
+    for (const wait of waits) (await wait)();
+    expect(order).toEqual(['tile', 'flood 1', 'flood 2', 'flood 3']);
+    expect(budget.inUse).toBe(0);
+  });
+
+  it('takes an image out of the queue when its requester gives up, and lets the next one in', async () => {
+    const budget = createPixelBudget(1000);
+    const held = await budget.acquire(800);
+    const controller = abandonController();
+    const given = budget.acquire(900, { account: 1, signal: controller.signal });
+    let smallIn = false;
+    const small = budget.acquire(100, { account: 1 }).then((release) => ((smallIn = true), release));
+    await tick();
+    expect([budget.waiting, smallIn]).toEqual([2, false]);
+    controller.abort();
+    await expect(given).rejects.toBeInstanceOf(WorkAbandonedError);
+    (await small)();
+    expect(smallIn).toBe(true);
+    held();
+    expect([budget.inUse, budget.waiting]).toEqual([0, 0]);
   });
 
   it('runs an image larger than the whole budget alone, and a second release changes nothing', async () => {

@@ -31,7 +31,7 @@ export interface AgronomicNormRouteServices extends PlaceRouteServices {
 export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRouteServices): void {
   const { places, agronomicNorms, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, PLACE_ROUTES.agronomicNorms, async ({ place, view, segments, query, request, reply }) => {
+  registerPlaceRoutes(app, services, PLACE_ROUTES.agronomicNorms, async ({ place, view, segments, query, request, reply, requester }) => {
     const years = segments.years === undefined ? undefined : parseYearSpan(segments.years);
     const excludeYears = parseYearList(query.excludeYears);
     const units = parseUnits(query.units);
@@ -52,7 +52,7 @@ export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRou
     }
     const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise);
 
-    const norms = await agronomicNorms.norms(place.location, { ...span, years, excludeYears, accumulationStartDay, gdd });
+    const norms = await agronomicNorms.norms(place.location, { ...span, years, excludeYears, accumulationStartDay, gdd }, requester);
     setDataSource(reply, norms.sources);
 
     const present = agronomicNormsPresenter({

@@ -28,7 +28,7 @@ export interface AgronomicValueRouteServices extends PlaceRouteServices {
 export function agronomicValueRoutes(app: ApiInstance, services: AgronomicValueRouteServices): void {
   const { places, agronomicValues, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, PLACE_ROUTES.agronomicValues, async ({ place, view, segments, query, request, reply }) => {
+  registerPlaceRoutes(app, services, PLACE_ROUTES.agronomicValues, async ({ place, view, segments, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const selection = parseAgronomicSelection(query.properties);
     const sort = parseSort(query.sort, AGRONOMIC_VALUE_SORTS, [{ key: 'date', descending: false }]);
@@ -46,7 +46,7 @@ export function agronomicValueRoutes(app: ApiInstance, services: AgronomicValueR
     const accumulationStart =
       query.accumulationStartDate === undefined || query.accumulationStartDate === '' ? null : parseIsoDate(query.accumulationStartDate.trim(), 'accumulationStartDate');
 
-    const values = await agronomicValues.values(place, { start: span.start, end: span.end, accumulationStart, gdd });
+    const values = await agronomicValues.values(place, { start: span.start, end: span.end, accumulationStart, gdd }, requester);
     setDataSource(reply, values.sources);
     const plantingHref = place.planting ? plantingPath(place.planting.fieldId, place.planting.id) : null;
     const present = agronomicValuesPresenter({ place: view, units, selection, baseUrl, plantingHref });

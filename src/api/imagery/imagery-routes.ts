@@ -1,10 +1,12 @@
 /**
  * /v2/imagery/weathermaps — PNG map images: field-centred images and web mercator tiles, latest
- * or from an earlier update. Thin: service (checks and description) → caching headers → render.
- * The token may also come as `?token=` on these paths.
+ * or from an earlier update. Thin: service (checks and description) → caching headers → render,
+ * for the request's requester (drawing stops when the client hangs up). The token may also come
+ * as `?token=` on these paths.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setDataSource } from '../../http/data-source.js';
+import { requesterOf } from '../../http/requester.js';
 import type { Clock } from '../../core/clock.js';
 import type { MapImageService, PreparedMapImage } from '../../services/map-image-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
@@ -27,7 +29,7 @@ export const imageryRoutes: ApiPlugin<ImageryRouteOptions> = async (app, { maps,
     reply.header('ETag', description.etag);
     if (image.dataSource !== null) setDataSource(reply, image.dataSource);
     if (etagMatches(request.headers['if-none-match'], description.etag)) return reply.code(304).send();
-    const rendered = await image.render();
+    const rendered = await image.render(requesterOf(reply));
     reply.header('ETag', rendered.etag);
     return reply.type('image/png').send(rendered.png);
   }

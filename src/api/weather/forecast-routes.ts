@@ -47,7 +47,7 @@ export interface ForecastRouteServices extends PlaceRouteServices {
 export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices): void {
   const { forecasts, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, PLACE_ROUTES.forecasts, async ({ place, view, segments, query, request, reply }) => {
+  registerPlaceRoutes(app, services, PLACE_ROUTES.forecasts, async ({ place, view, segments, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
     const paging = parsePaging(query, 'forecasts', request.auth.enterprise);
@@ -65,13 +65,13 @@ export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices
     const options = { blockSize, frame, conditionsType };
 
     if (span.single) {
-      const result = await forecasts.forecast(place.location, [span.start], options);
+      const result = await forecasts.forecast(place.location, [span.start], options, requester);
       setDataSource(reply, result.source);
       return forecastDayAnswer(result.days[0]!, presentation);
     }
 
     const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
-    const result = await forecasts.forecast(place.location, page.ascending, options);
+    const result = await forecasts.forecast(place.location, page.ascending, options, requester);
     setDataSource(reply, result.source);
     const byDate = new Map(result.days.map((day) => [day.date, day] as const));
     const range = contentRange(paging.offset, page.dates.length, page.total);

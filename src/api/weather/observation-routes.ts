@@ -25,7 +25,7 @@ export interface ObservationRouteServices extends PlaceRouteServices {
 export function observationRoutes(app: ApiInstance, services: ObservationRouteServices): void {
   const { observations, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, PLACE_ROUTES.observations, async ({ place, view, segments, query, request, reply }) => {
+  registerPlaceRoutes(app, services, PLACE_ROUTES.observations, async ({ place, view, segments, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, OBSERVATION_PROPERTIES);
     const paging = parsePaging(query, 'observations', request.auth.enterprise);
@@ -38,7 +38,7 @@ export function observationRoutes(app: ApiInstance, services: ObservationRouteSe
     const presentation = { place: view, units, chosen, baseUrl };
 
     if (span.single) {
-      const result = await observations.daily(place.location, span);
+      const result = await observations.daily(place.location, span, requester);
       setDataSource(reply, result.source);
       return observationAnswer(result.days[0]!, presentation);
     }
@@ -46,7 +46,7 @@ export function observationRoutes(app: ApiInstance, services: ObservationRouteSe
     const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
     const byDate = new Map<string, DailyWeather>();
     if (page.ascending.length > 0) {
-      const result = await observations.daily(place.location, { start: page.ascending[0]!, end: page.ascending[page.ascending.length - 1]! });
+      const result = await observations.daily(place.location, { start: page.ascending[0]!, end: page.ascending[page.ascending.length - 1]! }, requester);
       setDataSource(reply, result.source);
       for (const day of result.days) byDate.set(day.date, day);
     }

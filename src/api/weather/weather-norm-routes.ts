@@ -24,7 +24,7 @@ export interface WeatherNormRouteServices extends PlaceRouteServices {
 export function weatherNormRoutes(app: ApiInstance, services: WeatherNormRouteServices): void {
   const { weatherNorms, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, PLACE_ROUTES.weatherNorms, async ({ place, view, segments, query, request, reply }) => {
+  registerPlaceRoutes(app, services, PLACE_ROUTES.weatherNorms, async ({ place, view, segments, query, request, reply, requester }) => {
     const span = parseMonthDaySpan(segments.days!);
     const years = segments.years === undefined ? undefined : parseYearSpan(segments.years);
     const excludeYears = parseYearList(query.excludeYears);
@@ -33,7 +33,7 @@ export function weatherNormRoutes(app: ApiInstance, services: WeatherNormRouteSe
     const sort = parseSort(query.sort, WEATHER_NORM_SORTS, [{ key: 'day', descending: false }]);
     const paging = view.fieldHref !== null ? parsePaging(query, 'weatherNorms', request.auth.enterprise) : null;
 
-    const result = await weatherNorms.norms(place.location, { ...span, years, excludeYears });
+    const result = await weatherNorms.norms(place.location, { ...span, years, excludeYears }, requester);
     setDataSource(reply, result.sources);
 
     const presentation: WeatherNormView = { place: view, units, chosen, baseUrl, yearsSuffix: years ? `/years/${years.startYear},${years.endYear}` : '' };

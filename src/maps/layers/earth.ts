@@ -24,6 +24,8 @@ export const earthLayer: MapLayer = {
     }
     drawPixels(ctx, viewport, (pixels, width, height) => {
       for (let y = 0; y < height; y++) {
+        // About 0.1 s of a 2048-pixel-wide image between checks.
+        if ((y & 127) === 0) frame.checkpoint();
         const latitude = viewport.unproject(0, y + 0.5).latitude;
         const fy = Math.max(0, Math.min(imageHeight - 1, ((90 - latitude) / 180) * imageHeight - 0.5));
         const y0 = Math.floor(fy);

@@ -11,6 +11,7 @@
  * lookup (no I/O); any I/O belongs in `valuesFor`. The values of a given (variable, time) must
  * not change once that update is published: rendered images are cached under that time.
  */
+import type { Requester } from '../../core/requester.js';
 import type { LonLatBBox } from '../web-mercator.js';
 
 export type WeatherGridVariable =
@@ -31,7 +32,7 @@ export interface WeatherGridSampler {
 export interface WeatherGridProvider {
   /**
    * Values of `variable` covering `bbox` for the update starting at `time` (UTC epoch ms).
-   * May resolve asynchronously (e.g. after reading a stored grid).
+   * May resolve asynchronously (e.g. after reading a stored grid, or computing it for `requester`).
    */
-  valuesFor(variable: WeatherGridVariable, bbox: LonLatBBox, time: number): WeatherGridSampler | Promise<WeatherGridSampler>;
+  valuesFor(variable: WeatherGridVariable, bbox: LonLatBBox, time: number, requester?: Requester): WeatherGridSampler | Promise<WeatherGridSampler>;
 }

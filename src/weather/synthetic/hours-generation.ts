@@ -5,6 +5,7 @@
  * synthetic source of its own over the same climatology and seed, and answers in packed arrays.
  */
 import type { IsoDate } from '../../core/dates.js';
+import { type Checkpoint, NO_CHECKPOINT } from '../../core/requester.js';
 import { cellById } from '../grid.js';
 import { createSyntheticSource, forecastWindowDays, type SyntheticSource } from './synthetic-source.js';
 import {
@@ -34,12 +35,14 @@ export function createHoursContext(generation: GenerationContext): HoursContext 
   };
 }
 
-export async function generateHoursWithoutSoil(context: HoursContext, input: HoursWithoutSoilInput): Promise<HoursWithoutSoilOutput> {
+/** The hours of each cell of the input; `checkpoint` is passed before each cell. */
+export async function generateHoursWithoutSoil(context: HoursContext, input: HoursWithoutSoilInput, checkpoint: Checkpoint = NO_CHECKPOINT): Promise<HoursWithoutSoilOutput> {
   const source = context.source(input.climatologyPath, input.seed);
   const width = HOUR_VALUES.length;
   const values = new Float64Array(input.cellIds.length * input.hours * width);
   const missing = new Uint8Array(input.cellIds.length);
   for (let c = 0; c < input.cellIds.length; c++) {
+    checkpoint();
     const result = await source.hourly(cellById(input.cellIds[c]!), { start: input.start, hours: input.hours, issuedAt: input.issuedAt, soil: false });
     if (!result || result.hours.length !== input.hours) {
       missing[c] = 1;

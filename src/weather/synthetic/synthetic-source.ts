@@ -7,6 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
+import { type Requester, SharedWork } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
 import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
@@ -72,12 +73,15 @@ export class SyntheticSource implements WeatherSource {
   /** Forecast windows by (cell, local issue date), packed: each costs a soil spin-up of months. */
   private readonly forecasts: LRUCache<string, PackedForecastWindow>;
 
-  /** Generations in flight on the compute pool, by cell-year key. */
-  private readonly pending = new Map<number, Promise<void>>();
+  /**
+   * Generations in flight on the compute pool, by cell-year key: a task of years, or a forecast
+   * window's task that generates them. Shared by the requests that wait for them (core/requester.ts).
+   */
+  private readonly pending = new Map<number, SharedWork<unknown>>();
   /** Years of a cell to generate in one task, collected until the current turn's work is done. */
-  private readonly batches = new Map<number, { years: number[]; done: Promise<void> }>();
+  private readonly batches = new Map<number, { years: number[]; work: SharedWork<void> }>();
   /** Forecast windows in flight on the compute pool, by forecast key. */
-  private readonly pendingForecasts = new Map<string, Promise<PackedForecastWindow>>();
+  private readonly pendingForecasts = new Map<string, SharedWork<PackedForecastWindow>>();
   private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
 
   constructor(
@@ -111,57 +115,62 @@ export class SyntheticSource implements WeatherSource {
   /**
    * Makes sure the years of `range` at the cell are kept, generating the missing ones on the
    * compute pool (several years of one cell in one task) while the event loop goes on. Without a
-   * pool, or a cache to keep them in, years are generated when they are read.
+   * pool, or a cache to keep them in, years are generated when they are read. Rejects with the
+   * requester's abandonment once it gives up (the generation goes on while others wait for it).
    */
-  async prepareYears(cell: GridCell, range: DateRange): Promise<void> {
+  async prepareYears(cell: GridCell, range: DateRange, requester?: Requester): Promise<void> {
     if (!this.compute || !this.cellYears) return;
     const { waits, missing } = this.yearsToCome(cell, range);
-    if (missing.length > 0) waits.push(this.generateSoon(cell, missing));
-    await Promise.all(waits);
+    if (missing.length > 0) waits.push(this.generateSoon(cell, missing, requester));
+    await waitForGenerations(waits, requester);
   }
 
   /** Of the years of `range` at the cell that are not kept: the generations in flight to wait for, and the years no one is generating. */
-  private yearsToCome(cell: GridCell, range: DateRange): { waits: Promise<void>[]; missing: number[] } {
-    const waits: Promise<void>[] = [];
+  private yearsToCome(cell: GridCell, range: DateRange): { waits: SharedWork<unknown>[]; missing: number[] } {
+    const waits: SharedWork<unknown>[] = [];
     const missing: number[] = [];
     for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
       const key = cellYearKey(cell, year);
       if (this.cellYears?.has(key)) continue;
       const pending = this.pending.get(key);
-      if (pending) waits.push(pending);
-      else missing.push(year);
+      if (pending && !pending.abandoned) {
+        if (!waits.includes(pending)) waits.push(pending);
+      } else missing.push(year);
     }
     return { waits, missing };
   }
 
   /**
    * Generates the years on the compute pool, together with the other years of the cell asked for
-   * in the same turn (a norm asks for each of its years at once): one task per cell, not per year.
+   * in the same turn (a norm asks for each of its years at once): one task per cell, not per year,
+   * for the first requester's account.
    */
-  private generateSoon(cell: GridCell, years: number[]): Promise<void> {
+  private generateSoon(cell: GridCell, years: number[], requester: Requester | undefined): SharedWork<unknown> {
     let batch = this.batches.get(cell.id);
-    if (!batch) {
+    if (!batch || batch.work.abandoned) {
       const batchYears: number[] = [];
-      const done = Promise.resolve().then(() => {
-        this.batches.delete(cell.id);
-        return this.generateNow(cell, batchYears);
-      });
-      batch = { years: batchYears, done };
+      const work: SharedWork<void> = new SharedWork(requester, (shared) =>
+        Promise.resolve().then((): Promise<void> => {
+          if (this.batches.get(cell.id)?.work === work) this.batches.delete(cell.id);
+          return this.generateNow(cell, batchYears, work, shared);
+        }),
+      );
+      batch = { years: batchYears, work };
       this.batches.set(cell.id, batch);
     }
     batch.years.push(...years);
-    for (const year of years) this.pending.set(cellYearKey(cell, year), batch.done);
-    return batch.done;
+    for (const year of years) this.pending.set(cellYearKey(cell, year), batch.work);
+    return batch.work;
   }
 
-  private async generateNow(cell: GridCell, years: number[]): Promise<void> {
+  private async generateNow(cell: GridCell, years: number[], work: SharedWork<unknown>, requester: Requester): Promise<void> {
     const { pool, climatologyPath } = this.compute!;
     const cache = this.cellYears!;
     try {
-      const output = await pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years });
+      const output = await pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years }, requester);
       for (const generated of output.years) cache.set(cellYearKey(cell, generated.year), packYear(cellYearOf(generated)));
     } finally {
-      for (const year of years) this.pending.delete(cellYearKey(cell, year));
+      for (const year of years) if (this.pending.get(cellYearKey(cell, year)) === work) this.pending.delete(cellYearKey(cell, year));
     }
   }
 
@@ -205,14 +214,14 @@ export class SyntheticSource implements WeatherSource {
     return Array.from({ length: generated.length }, (_, i) => dayOf(generated, i, fromEpochDay(first + i)));
   }
 
-  async daily(cell: GridCell, range: DateRange): Promise<DailyResult | null> {
-    await this.prepareYears(cell, range);
+  async daily(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailyResult | null> {
+    await this.prepareYears(cell, range, requester);
     return { source: SYNTHETIC_SOURCE_NAME, days: this.dailyDays(cell, range) };
   }
 
   /** As `daily`, copied from the kept years into series (no day objects); the optional variables are NaN. */
-  async dailySeries(cell: GridCell, range: DateRange): Promise<DailySeries | null> {
-    await this.prepareYears(cell, range);
+  async dailySeries(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null> {
+    await this.prepareYears(cell, range, requester);
     const firstEpochDay = toEpochDay(range.start);
     const length = toEpochDay(range.end) - firstEpochDay + 1;
     const values = emptySeriesValues(Math.max(0, length));
@@ -271,14 +280,17 @@ export class SyntheticSource implements WeatherSource {
    * group of cells, so that hundreds of places cost the event loop only the unpacking; other
    * requests are answered cell by cell.
    */
-  async hourlyMany(cells: readonly GridCell[], request: HourlyRequest): Promise<(HourlyResult | null)[]> {
-    if (request.soil !== false || !this.compute || request.hours <= 0) return Promise.all(cells.map((cell) => this.hourly(cell, request)));
+  async hourlyMany(cells: readonly GridCell[], request: HourlyRequest, requester?: Requester): Promise<(HourlyResult | null)[]> {
+    if (request.soil !== false || !this.compute || request.hours <= 0) return Promise.all(cells.map((cell) => this.hourly(cell, request, requester)));
     const { pool, climatologyPath } = this.compute;
     const groups: GridCell[][] = [];
     for (let i = 0; i < cells.length; i += HOURS_TASK_CELLS) groups.push(cells.slice(i, i + HOURS_TASK_CELLS));
     const outputs = await Promise.all(
       groups.map((group) =>
-        pool.hoursWithoutSoil({ climatologyPath, seed: this.generator.seed, cellIds: group.map((cell) => cell.id), start: request.start, hours: request.hours, issuedAt: request.issuedAt }),
+        pool.hoursWithoutSoil(
+          { climatologyPath, seed: this.generator.seed, cellIds: group.map((cell) => cell.id), start: request.start, hours: request.hours, issuedAt: request.issuedAt },
+          requester,
+        ),
       ),
     );
     const width = HOUR_VALUES.length;
@@ -292,7 +304,7 @@ export class SyntheticSource implements WeatherSource {
     );
   }
 
-  async hourly(cell: GridCell, request: HourlyRequest): Promise<HourlyResult | null> {
+  async hourly(cell: GridCell, request: HourlyRequest, requester?: Requester): Promise<HourlyResult | null> {
     if (request.hours <= 0) return { source: SYNTHETIC_SOURCE_NAME, hours: [] };
     // A forecast depends on its local issue date, not on the instant within that day.
     const timeZone = timeZoneAt(cell.latitude, cell.longitude);
@@ -303,7 +315,7 @@ export class SyntheticSource implements WeatherSource {
     // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
     if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
     if (request.soil === false) return { source: SYNTHETIC_SOURCE_NAME, hours: this.hoursWithoutSoil(cell, issueDate, timeZone, request, firstDate, lastDate) };
-    const window = await this.forecastWindow(cell, issueDate);
+    const window = await this.forecastWindow(cell, issueDate, requester);
     const first = (request.start - window.start) / HOUR_MS;
     const hours: HourlyWeather[] = [];
     for (let i = Math.max(0, first); i < Math.min(window.count, first + request.hours); i++) hours.push(unpackHour(window.values, i * FORECAST_HOUR_WIDTH, true));
@@ -314,24 +326,25 @@ export class SyntheticSource implements WeatherSource {
    * The forecast window of a cell and issue date: kept, else computed on the compute pool (with
    * its years, in one task) while the event loop goes on, else here.
    */
-  private async forecastWindow(cell: GridCell, issueDate: IsoDate): Promise<PackedForecastWindow> {
+  private async forecastWindow(cell: GridCell, issueDate: IsoDate, requester: Requester | undefined): Promise<PackedForecastWindow> {
     const key = forecastKey(cell, issueDate);
     const cached = this.forecasts.get(key);
     if (cached) return cached;
     if (!this.compute) return this.forecastWindowOf(cell, issueDate);
     let pending = this.pendingForecasts.get(key);
-    if (!pending) {
-      pending = this.computeWindowSoon(cell, issueDate);
-      this.pendingForecasts.set(key, pending);
-      pending.then(
-        (window) => {
-          this.forecasts.set(key, window);
-          this.pendingForecasts.delete(key);
-        },
-        () => this.pendingForecasts.delete(key),
-      );
+    if (!pending || pending.abandoned) {
+      const work = this.computeWindowSoon(cell, issueDate, requester);
+      this.pendingForecasts.set(key, work);
+      const forget = () => {
+        if (this.pendingForecasts.get(key) === work) this.pendingForecasts.delete(key);
+      };
+      work.result.then((window) => {
+        this.forecasts.set(key, window);
+        forget();
+      }, forget);
+      pending = work;
     }
-    return pending;
+    return pending.join(requester);
   }
 
   /**
@@ -341,22 +354,22 @@ export class SyntheticSource implements WeatherSource {
    * waited for, and years the window's task generates are waited for by any request that needs
    * them meanwhile: no year is generated twice.
    */
-  private async computeWindowSoon(cell: GridCell, issueDate: IsoDate): Promise<PackedForecastWindow> {
+  private computeWindowSoon(cell: GridCell, issueDate: IsoDate, requester: Requester | undefined): SharedWork<PackedForecastWindow> {
     const { pool, climatologyPath } = this.compute!;
     const range = forecastWindowDays(issueDate);
     const { waits, missing } = this.yearsToCome(cell, range);
-    const task = Promise.all(waits).then(() =>
-      pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, years: this.packedYears(cell, range) }),
-    );
-    const kept = task.then(
-      (output) => this.keepYears(cell, output.years),
-      () => undefined,
-    );
-    if (this.cellYears) for (const year of missing) this.pending.set(cellYearKey(cell, year), kept);
-    void kept.then(() => {
-      for (const year of missing) if (this.pending.get(cellYearKey(cell, year)) === kept) this.pending.delete(cellYearKey(cell, year));
+    const work = new SharedWork(requester, async (shared) => {
+      await waitForGenerations(waits, shared);
+      const output = await pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, years: this.packedYears(cell, range) }, shared);
+      this.keepYears(cell, output.years);
+      return output.window;
     });
-    return (await task).window;
+    if (this.cellYears) for (const year of missing) this.pending.set(cellYearKey(cell, year), work);
+    const forget = () => {
+      for (const year of missing) if (this.pending.get(cellYearKey(cell, year)) === work) this.pending.delete(cellYearKey(cell, year));
+    };
+    work.result.then(forget, forget);
+    return work;
   }
 
   /**
@@ -438,6 +451,20 @@ function forecastKey(cell: GridCell, issueDate: IsoDate): string {
 
 function cellYearKey(cell: GridCell, year: number): number {
   return cell.id * 65536 + (year & 0xffff);
+}
+
+/**
+ * Waits for generations in flight as `requester`: rejects with its abandonment once it gives up;
+ * a generation that failed is not its failure (the years it lacks are generated when read).
+ */
+async function waitForGenerations(works: readonly SharedWork<unknown>[], requester: Requester | undefined): Promise<void> {
+  await Promise.all(
+    works.map((work) =>
+      work.join(requester).catch((error: unknown) => {
+        if (requester?.signal?.aborted) throw error;
+      }),
+    ),
+  );
 }
 
 /** A year generated on the compute pool: views on its one buffer. */

@@ -6,6 +6,7 @@
  * and kept by the thread's `GenerationContext`.
  */
 import { LRUCache } from 'lru-cache';
+import { type Checkpoint, NO_CHECKPOINT, type Requester } from '../../core/requester.js';
 import { cellById } from '../grid.js';
 import type { HourlyWeather } from '../weather-source.js';
 import { cellClimateAt, type CellClimate } from './cell-climate.js';
@@ -52,16 +53,20 @@ export function createGenerationContext(): GenerationContext {
   };
 }
 
-/** Where synthetic weather is generated: the compute pool, or the calling thread. */
+/**
+ * Where synthetic weather is generated: the compute pool, or the calling thread. Each task is done
+ * for a requester (core/requester.ts): queued under its account, and dropped or stopped once it
+ * has given up.
+ */
 export interface YearGenerator {
-  cellYears(input: CellYearsInput): Promise<CellYearsOutput>;
+  cellYears(input: CellYearsInput, requester?: Requester): Promise<CellYearsOutput>;
   /** Forecast hours without soil at many cells (see hours-generation.ts). */
-  hoursWithoutSoil(input: HoursWithoutSoilInput): Promise<HoursWithoutSoilOutput>;
+  hoursWithoutSoil(input: HoursWithoutSoilInput, requester?: Requester): Promise<HoursWithoutSoilOutput>;
   /**
    * Every forecast hour of one issue date at a cell, with soil (see hours-generation.ts), and the
    * years of the cell it generated for them.
    */
-  forecastWindow(input: ForecastWindowInput): Promise<ForecastWindowOutput>;
+  forecastWindow(input: ForecastWindowInput, requester?: Requester): Promise<ForecastWindowOutput>;
 }
 
 export interface CellYearsInput {
@@ -80,11 +85,13 @@ export interface CellYearsOutput {
   years: { year: number; firstEpochDay: number; length: number; values: Float64Array }[];
 }
 
-export function generateCellYears(context: GenerationContext, input: CellYearsInput): CellYearsOutput {
+/** The years of the input; `checkpoint` is passed before each. */
+export function generateCellYears(context: GenerationContext, input: CellYearsInput, checkpoint: Checkpoint = NO_CHECKPOINT): CellYearsOutput {
   const generator = context.generator(input.seed);
   const climate = context.cellClimate(input.climatologyPath, input.cellId);
   return {
     years: input.years.map((year) => {
+      checkpoint();
       const generated = generator.generateCellYear(climate, input.cellId, year);
       const values = new Float64Array(GENERATED_VARIABLES.length * generated.length);
       GENERATED_VARIABLES.forEach((name, k) => values.set(generated[name], k * generated.length));
