@@ -12,6 +12,7 @@
  */
 import { dayOfYear, fromEpochDay, isLeapYear, type IsoDate } from '../core/dates.js';
 import { dailyGddFromCelsius, type GddParameters } from './gdd.js';
+import type { DayHumidity } from './humidity.js';
 import { dailyReferenceEtAt, type DailyReferenceEt, type ReferenceEtSite, type ReferenceEvapotranspirationOptions } from './pet.js';
 import { ppet } from './ppet.js';
 
@@ -19,16 +20,10 @@ import { ppet } from './ppet.js';
  * One day's weather as the series needs it (structurally a weather source's daily values):
  * temperatures °C, precipitation mm, solar Wh/m², humidity %, vapour pressure kPa, wind m/s.
  */
-export interface AgronomicDay {
+export interface AgronomicDay extends DayHumidity {
   readonly date: IsoDate;
-  readonly tmax: number | null;
-  readonly tmin: number | null;
   readonly precipitation: number | null;
   readonly solar: number | null;
-  readonly rhMax: number | null;
-  readonly rhMin: number | null;
-  readonly vapourPressure?: number | null;
-  readonly rhMean?: number | null;
   /** Mean wind speed of the day at `AgronomicPlace.windHeightM`. */
   readonly windAverage: number | null;
 }

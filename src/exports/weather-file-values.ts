@@ -1,61 +1,11 @@
 /**
- * The numbers crop-model weather files need from the internal daily weather (pure): unit
- * conversions, the day's vapour pressure and dew point, and the site's annual temperature
- * statistics (TAV, AMP) as DSSAT and APSIM define them.
+ * The site's annual temperature statistics (TAV, AMP) as DSSAT and APSIM define them (pure). The
+ * other numbers the files hold (vapour pressure, dew point, mean humidity, units) are
+ * agronomy's (humidity.ts, unit-conversions.ts), as reference ET uses them.
  *
  * Internal units (see weather/weather-source.ts): °C, mm, Wh/m² per day, %, kPa, m/s at 10 m.
  */
-import { saturationVapourPressure } from '../agronomy/pet.js';
 import type { DailyWeather } from '../weather/weather-source.js';
-
-/** 1 Wh = 3600 J, so 1 Wh/m² = 0.0036 MJ/m². */
-export function whPerM2ToMjPerM2(wh: number): number {
-  return wh * 0.0036;
-}
-
-/** A mean wind speed (m/s) as the day's wind run, km/day: 86 400 s × m/s / 1000. */
-export function metresPerSecondToKmPerDay(metresPerSecond: number): number {
-  return metresPerSecond * 86.4;
-}
-
-/** kPa → hPa (APSIM's `vp`). */
-export function kilopascalToHectopascal(kpa: number): number {
-  return kpa * 10;
-}
-
-/** The inverse of FAO-56 eq. 11 (ea = e°(Tdew), eq. 14): the dew point (°C) of a vapour pressure (kPa > 0). */
-export function dewPointFromVapourPressure(ea: number): number {
-  const l = Math.log(ea / 0.6108);
-  return (237.3 * l) / (17.27 - l);
-}
-
-/**
- * The day's actual vapour pressure (kPa): the source's own when it gives one (or a dew point);
- * else FAO-56 eq. 17 from RHmax and RHmin with Tmin and Tmax; else eq. 19 from RHmean with the
- * mean of e°(Tmax) and e°(Tmin); null when neither humidity nor temperatures are known.
- */
-export function actualVapourPressure(day: DailyWeather): number | null {
-  if (day.vapourPressure !== undefined && day.vapourPressure !== null && day.vapourPressure > 0) return day.vapourPressure;
-  if (day.tmax === null || day.tmin === null) return null;
-  const eTmax = saturationVapourPressure(day.tmax);
-  const eTmin = saturationVapourPressure(day.tmin);
-  if (day.rhMax !== null && day.rhMin !== null) return (eTmin * (day.rhMax / 100) + eTmax * (day.rhMin / 100)) / 2;
-  if (day.rhMean !== undefined && day.rhMean !== null) return (day.rhMean / 100) * ((eTmax + eTmin) / 2);
-  return null;
-}
-
-/** The day's dew point (°C) from its actual vapour pressure, or null. */
-export function dewPoint(day: DailyWeather): number | null {
-  const ea = actualVapourPressure(day);
-  return ea === null || ea <= 0 ? null : dewPointFromVapourPressure(ea);
-}
-
-/** The day's mean relative humidity (%): the source's daily mean, else the mean of RHmax and RHmin, else null. */
-export function meanRelativeHumidity(day: DailyWeather): number | null {
-  if (day.rhMean !== undefined && day.rhMean !== null) return day.rhMean;
-  if (day.rhMax !== null && day.rhMin !== null) return (day.rhMax + day.rhMin) / 2;
-  return null;
-}
 
 /** Annual temperature statistics of a site, °C. */
 export interface TavAmp {

@@ -9,7 +9,8 @@ import {
   type DailyAgronomicSeries,
 } from '../../src/agronomy/agronomic-series.js';
 import { dailyGddFromCelsius, resolveGddParameters } from '../../src/agronomy/gdd.js';
-import { referenceEvapotranspiration, saturationVapourPressure } from '../../src/agronomy/pet.js';
+import { saturationVapourPressure } from '../../src/agronomy/humidity.js';
+import { referenceEvapotranspiration } from '../../src/agronomy/pet.js';
 
 const series = (gdd: (number | null)[], precipitation: (number | null)[], pet: (number | null)[]): DailyAgronomicSeries => {
   const out = dailyAgronomicSeries(gdd.length);

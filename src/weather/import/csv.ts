@@ -19,14 +19,13 @@ import {
   splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
+import { MIN_WIND_HEIGHT_M, windSpeedAt10m } from '../../agronomy/wind-profile.js';
 import {
-  humidityRangeFromDewPoint,
-  saturationVapourPressure,
   humidityToPercent,
   precipitationToMm,
   solarToWhPerM2,
   temperatureToCelsius,
-  windSpeedAt10m,
   windToMetresPerSecond,
   type HumidityUnit,
   type PrecipitationUnit,
@@ -364,7 +363,7 @@ function resolveMapping(mapping: CsvColumnMapping, headers: string[], windHeight
       fail(`${variable}: unknown unit '${unit}'; accepted: ${UNITS[kind].join(', ')}`);
     }
     const height = column.height ?? windHeight;
-    if (kind === 'wind' && !(height >= 0.5)) fail(`${variable}: wind height ${height} m is below 0.5 m`);
+    if (kind === 'wind' && !(height >= MIN_WIND_HEIGHT_M)) fail(`${variable}: wind height ${height} m is below ${MIN_WIND_HEIGHT_M} m`);
     const index = indexOf(column.column, variable);
     columns.push({ variable, index, name: headers[index]!, unit, height });
   }
@@ -408,16 +407,8 @@ function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: st
     if (column.variable === 'dewPoint') dewPoint = value;
     else day[column.variable] = value;
   }
-  const mean = day.rhMean ?? null;
-  day.vapourPressure = dewPoint === null ? null : saturationVapourPressure(dewPoint);
-  if (day.rhMax === null && day.rhMin === null) {
-    if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
-      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
-      day.rhMax = range.rhMax;
-      day.rhMin = range.rhMin;
-    } else if (mean !== null) {
-      day.rhMax = day.rhMin = mean;
-    }
-  }
+  day.vapourPressure = dewPoint === null ? null : vapourPressureFromDewPoint(dewPoint);
+  const shown = shownHumidityRange(day);
+  if (shown !== null) ({ rhMax: day.rhMax, rhMin: day.rhMin } = shown);
   return day;
 }

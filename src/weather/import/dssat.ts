@@ -26,7 +26,9 @@ import {
   splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
-import { humidityRangeFromDewPoint, precipitationToMm, saturationVapourPressure, solarToWhPerM2, windSpeedAt10m, windToMetresPerSecond } from './weather-units.js';
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
+import { windSpeedAt10m } from '../../agronomy/wind-profile.js';
+import { precipitationToMm, solarToWhPerM2, windToMetresPerSecond } from './weather-units.js';
 import { addDays } from '../../core/dates.js';
 
 export interface DssatParseOptions extends StationParseOptions {
@@ -196,15 +198,8 @@ function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): 
   );
   checkRange(dewPoint, PLAUSIBLE.temperature, 'DEWP');
   day.rhMean = checkRange(rhum, PLAUSIBLE.humidity, 'RHUM');
-  if (dewPoint !== null) {
-    day.vapourPressure = saturationVapourPressure(dewPoint);
-    if (day.tmax !== null && day.tmin !== null) {
-      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
-      day.rhMax = range.rhMax;
-      day.rhMin = range.rhMin;
-    }
-  } else if (day.rhMean !== null) {
-    day.rhMax = day.rhMin = day.rhMean;
-  }
+  if (dewPoint !== null) day.vapourPressure = vapourPressureFromDewPoint(dewPoint);
+  const shown = shownHumidityRange(day);
+  if (shown !== null) ({ rhMax: day.rhMax, rhMin: day.rhMin } = shown);
   return day;
 }

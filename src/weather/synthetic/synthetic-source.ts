@@ -5,7 +5,8 @@
  * grows with lead time, disaggregated to hours. Every result says `source: 'synthetic'`.
  */
 import { LRUCache } from 'lru-cache';
-import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
+import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
+import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';

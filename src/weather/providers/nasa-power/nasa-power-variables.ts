@@ -17,15 +17,9 @@
 import type { IsoDate } from '../../../core/dates.js';
 import { DAILY_VARIABLE_ENTRIES, dailyVariablesWhere, type DailyVariableName } from '../../daily-variables.js';
 import type { DailyWeather } from '../../weather-source.js';
-import {
-  humidityRangeFromDewPoint,
-  precipitationToMm,
-  saturationVapourPressure,
-  solarToWhPerM2,
-  temperatureToCelsius,
-  windSpeedAt10m,
-  type SolarUnit,
-} from '../../import/weather-units.js';
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../../agronomy/humidity.js';
+import { windSpeedAt10m } from '../../../agronomy/wind-profile.js';
+import { precipitationToMm, solarToWhPerM2, temperatureToCelsius, type SolarUnit } from '../../import/weather-units.js';
 
 /** Parameters the provider asks for (at most 20 per request): the `nasaPower` ones of DAILY_VARIABLES. */
 export const NASA_POWER_DAILY_PARAMETERS: readonly string[] = Object.freeze(
@@ -124,14 +118,10 @@ export function nasaPowerDay(date: IsoDate, mapping: NasaPowerMapping, value: (p
   const rhMean = read(mapping.rhMean);
   const windAverage = mapping.windAverage ? read(mapping.windAverage.parameter) : null;
   const windDayMax = mapping.windDayMax ? read(mapping.windDayMax.parameter) : null;
-  let rhMax: number | null = null;
-  let rhMin: number | null = null;
-  const vapourPressure = dewPoint === null ? null : saturationVapourPressure(temperatureToCelsius(dewPoint, 'C'));
-  if (dewPoint !== null && tmax !== null && tmin !== null) {
-    ({ rhMax, rhMin } = humidityRangeFromDewPoint(temperatureToCelsius(dewPoint, 'C'), tmax, tmin));
-  } else if (rhMean !== null) {
-    rhMax = rhMin = rhMean;
-  }
+  const vapourPressure = dewPoint === null ? null : vapourPressureFromDewPoint(temperatureToCelsius(dewPoint, 'C'));
+  const shown = shownHumidityRange({ tmax, tmin, rhMax: null, rhMin: null, rhMean, vapourPressure });
+  const rhMax = shown?.rhMax ?? null;
+  const rhMin = shown?.rhMin ?? null;
   return {
     date,
     tmax,
