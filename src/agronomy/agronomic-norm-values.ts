@@ -18,7 +18,7 @@ import {
   ppetOrNaN,
   type RunningTotals,
 } from './agronomic-series.js';
-import type { GddParameters } from './gdd.js';
+import { celsiusDailyGdd, type GddParameters } from './gdd.js';
 import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from './pet.js';
 
 /** One season's weather, from its accumulation start to its last day. */
@@ -51,7 +51,8 @@ export interface AgronomicNormValues extends AgronomicValueColumns {
 }
 
 export function agronomicNormValues(input: AgronomicNormValuesInput): AgronomicNormValues {
-  const { seasons, dayCount, offsets, gdd } = input;
+  const { seasons, dayCount, offsets } = input;
+  const gdd = celsiusDailyGdd(input.gdd);
   const yearCount = seasons.length;
   const column = () => new Float64Array(dayCount * yearCount);
   const out: AgronomicNormValues = {

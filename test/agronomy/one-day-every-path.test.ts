@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dailyAgronomicSeries, fillDailyAgronomicSeries, placeReferenceEt } from '../../src/agronomy/agronomic-series.js';
-import { resolveGddParameters } from '../../src/agronomy/gdd.js';
+import { celsiusDailyGdd, resolveGddParameters } from '../../src/agronomy/gdd.js';
 import { saturationVapourPressure, vapourPressureFromDewPoint, vapourPressureFromRelativeHumidity } from '../../src/agronomy/humidity.js';
 import { referenceEvapotranspirationDetail, type ReferenceEvapotranspirationInput } from '../../src/agronomy/pet.js';
 import { kmPerDayToMetersPerSecond, mjToWh } from '../../src/agronomy/unit-conversions.js';
@@ -64,7 +64,7 @@ function petInputOf(day: DailyWeather): ReferenceEvapotranspirationInput {
 /** The PET an agronomic values answer gives for the day (agronomic-series.ts, as the service calls it). */
 function answeredPet(day: DailyWeather): number {
   const series = dailyAgronomicSeries(1);
-  fillDailyAgronomicSeries([day], placeReferenceEt({ ...PLACE, windHeightM: 10 }), resolveGddParameters(), series);
+  fillDailyAgronomicSeries([day], placeReferenceEt({ ...PLACE, windHeightM: 10 }), celsiusDailyGdd(resolveGddParameters()), series);
   return series.pet[0]!;
 }
 
