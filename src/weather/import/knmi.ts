@@ -3,7 +3,8 @@
  * `# STN,YYYYMMDD,DDVEC,…` and comma-separated rows with right-aligned numbers; a blank field is
  * missing.
  *
- * Mapping (KNMI anemometers stand at 10 m, so wind needs no height correction):
+ * Mapping (the `knmi` columns of DAILY_VARIABLES; KNMI anemometers stand at 10 m, so wind needs
+ * no height correction):
  *   TX, TN (0.1 °C)        → tmax, tmin
  *   RH (0.1 mm; -1 = <0.05 mm) → precipitation (-1 becomes 0 mm: a trace below the resolution)
  *   Q (J/cm²)              → solar (× 10⁴ / 3600 Wh/m²)
@@ -15,6 +16,7 @@
  * Station coordinates come from a `STN LON(east) LAT(north) ALT(m) NAME` header block when the
  * file has one (newer downloads); otherwise pass them with the `station` option.
  */
+import { DAILY_VARIABLE_ENTRIES } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import {
@@ -28,7 +30,7 @@ import {
   splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
-import { precipitationToMm, solarToWhPerM2, temperatureToCelsius, windToMetresPerSecond } from './weather-units.js';
+import { isColumnUnit, toInternalUnit } from './weather-units.js';
 
 const COLUMN_LINE = /^\s*#?\s*STN\s*,\s*YYYYMMDD\s*,/i;
 const STATION_TABLE_HEAD = /^\s*#?\s*STN\s+LON\(east\)\s+LAT\(north\)/i;
@@ -90,26 +92,25 @@ export const knmiFormat: StationFileFormat = {
   },
 };
 
+/** The variables of DAILY_VARIABLES a KNMI column gives, with the column and its unit. */
+const KNMI_COLUMNS = DAILY_VARIABLE_ENTRIES.flatMap(([name, { unit, stationFiles }]) => {
+  const column = stationFiles.knmi;
+  if (column === undefined) return [];
+  if (!isColumnUnit(unit, column.unit)) throw new Error(`daily variable '${name}': KNMI unit '${column.unit}' is not one of ${unit}'s`);
+  return [{ name, unit, column: column.column, columnUnit: column.unit }];
+});
+
 function knmiDay(row: Map<string, string>): DailyWeather {
   const dateText = row.get('YYYYMMDD')!;
   if (!/^\d{8}$/.test(dateText)) throw new BadRow(`YYYYMMDD: '${dateText}' is not a date`);
   const day = emptyDay(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6, 8)}`);
-  const value = (name: string): number | null => {
-    const text = row.get(name);
-    return text === undefined || text === '' ? null : requireNumber(text, name);
-  };
-  const map = <T>(name: string, convert: (raw: number) => T): T | null => {
-    const raw = value(name);
-    return raw === null ? null : convert(raw);
-  };
-  day.tmax = checkRange(map('TX', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TX');
-  day.tmin = checkRange(map('TN', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TN');
-  day.precipitation = checkRange(map('RH', (v) => (v === -1 ? 0 : precipitationToMm(v, '0.1mm'))), PLAUSIBLE.precipitation, 'RH');
-  day.solar = checkRange(map('Q', (v) => solarToWhPerM2(v, 'J/cm2')), PLAUSIBLE.solar, 'Q');
-  day.rhMax = checkRange(value('UX'), PLAUSIBLE.humidity, 'UX');
-  day.rhMin = checkRange(value('UN'), PLAUSIBLE.humidity, 'UN');
-  day.rhMean = checkRange(value('UG'), PLAUSIBLE.humidity, 'UG');
-  day.windDayMax = checkRange(map('FHX', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FHX');
-  day.windAverage = checkRange(map('FG', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FG');
+  for (const { name, unit, column, columnUnit } of KNMI_COLUMNS) {
+    const text = row.get(column);
+    if (text === undefined || text === '') continue;
+    const raw = requireNumber(text, column);
+    // Amounts: -1 is a trace below the resolution (< 0.05 mm), counted as 0.
+    const value = unit === 'mm' && raw === -1 ? 0 : toInternalUnit(unit, columnUnit, raw);
+    day[name] = checkRange(value, PLAUSIBLE[unit], column);
+  }
   return day;
 }

@@ -3,6 +3,7 @@
  * reports, duplicate dates and the final date order.
  */
 import { isIsoDate, type IsoDate } from '../../core/dates.js';
+import type { InternalUnit } from '../daily-variables.js';
 import { type DailyWeather, emptyDailyWeather } from '../weather-source.js';
 import { StationFileError, type ParsedStationFile, type SkippedRow, type StationInfo, type StationParseOptions } from './station-file-format.js';
 
@@ -107,14 +108,16 @@ export function requireNumber(text: string, column: string): number {
   return Number(trimmed);
 }
 
-/** Plausibility limits of daily values in internal units; a value outside is a malformed row. */
+/** Plausibility limits of daily values, by internal unit; a value outside is a malformed row. */
 export const PLAUSIBLE = {
-  temperature: [-90, 65],
-  precipitation: [0, 2000],
-  solar: [0, 13000],
-  humidity: [0, 100],
-  wind: [0, 120],
-} as const satisfies Record<string, readonly [number, number]>;
+  '°C': [-90, 65],
+  mm: [0, 2000],
+  'Wh/m²': [0, 13000],
+  '%': [0, 100],
+  'm/s': [0, 120],
+  /** Up to the vapour pressure of a dew point of 65 °C, the highest temperature above. */
+  kPa: [0, 25.1],
+} as const satisfies Readonly<Record<InternalUnit, readonly [number, number]>>;
 
 export function checkRange(value: number | null, limits: readonly [number, number], column: string): number | null {
   if (value === null) return null;

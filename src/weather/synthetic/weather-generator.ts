@@ -103,7 +103,10 @@ export type GeneratedDays = {
 /** One year of generated days at one place, 1 January first. */
 export type CellYear = GeneratedDays & { readonly year: number };
 
-/** The variables the generator writes (every variable every source states), in table order. */
+/**
+ * The variables the generator writes (every variable every source states), in table order, each
+ * rounded to its entry's `precision.internal` decimals.
+ */
 export const GENERATED_VARIABLES: readonly RequiredDailyVariableName[] = dailyVariablesWhere((variable) => !variable.optional) as RequiredDailyVariableName[];
 
 export interface WeatherGeneratorOptions {
@@ -181,19 +184,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     const latitude = climate.latitude;
     const tPoint = temperatureField.pointAt(latitude, climate.longitude, localKey);
     const pPoint = precipitationField.pointAt(latitude, climate.longitude, localKey);
-    const out: GeneratedDays = {
-      firstEpochDay,
-      length,
-      tmax: new Float64Array(length),
-      tmin: new Float64Array(length),
-      precipitation: new Float64Array(length),
-      solar: new Float64Array(length),
-      rhMax: new Float64Array(length),
-      rhMin: new Float64Array(length),
-      windAverage: new Float64Array(length),
-      windDayMax: new Float64Array(length),
-      windMorningMax: new Float64Array(length),
-    };
+    const out = { firstEpochDay, length, ...Object.fromEntries(GENERATED_VARIABLES.map((name) => [name, new Float64Array(length)])) } as GeneratedDays;
     const basis = new Float64Array(12);
     const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
     // The random drivers of every day, spin-up included, drawn in one pass per field.
