@@ -191,7 +191,7 @@ export class SyntheticSource implements WeatherSource {
     for (let e = first; e <= last; e++) {
       const date = fromEpochDay(e);
       if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.packedYear(cell, yearOf(date));
-      days.push(packedDayOf(year, e - year.firstEpochDay, date));
+      days.push(packedDayOf(year.values, year.length, e - year.firstEpochDay, date));
     }
     return days;
   }
@@ -493,13 +493,13 @@ function unpackYear(packed: PackedYear, year: number): CellYear {
 }
 
 /**
- * Day `i` of a packed year as daily weather: one object literal compiled from GENERATED_VARIABLES
- * (see compileDayLiteral), each value its packed number over its scale.
+ * Day `i` of a packed year's values `v` (`n` days) as daily weather: one object literal compiled
+ * from GENERATED_VARIABLES (see compileDayLiteral), each value its packed number over its scale.
  */
-const packedDayOf = compileDayLiteral<(year: PackedYear, i: number, date: IsoDate) => DailyWeather>(
+const packedDayOf = compileDayLiteral<(v: PackedYear['values'], n: number, i: number, date: IsoDate) => DailyWeather>(
   GENERATED_VARIABLES,
-  ['year', 'i', 'date'],
-  (_, k) => `year.values[${k} * year.length + i] / ${PACKING_SCALE[k]!}`,
+  ['v', 'n', 'i', 'date'],
+  (_, k) => `v[${k} * n + i] / ${PACKING_SCALE[k]!}`,
 );
 
 /** Day `i` of generated days as daily weather (compiled as `packedDayOf`). */
