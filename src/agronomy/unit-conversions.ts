@@ -124,6 +124,13 @@ export function dailyMeanIrradianceToWh(watts: number): number {
   return watts * 24;
 }
 
+// Fractions (relative humidity, soil moisture)
+
+/** A fraction (0–1) as a percentage. */
+export function fractionToPercent(fraction: number): number {
+  return fraction * 100;
+}
+
 // Pressure
 
 /** kPa → hPa. */

@@ -16,6 +16,7 @@ import {
   knotsToMetersPerSecond,
   langleysToWh,
   dailyMeanIrradianceToWh,
+  fractionToPercent,
   metersPerSecondToKmPerDay,
   MJ_PER_WH,
   mjToWh,
@@ -87,6 +88,10 @@ describe('wind run, radiation and pressure', () => {
     expect(joulesPerSquareCentimetreToWh(36)).toBe(100);
     expect(langleysToWh(1)).toBeCloseTo(11.6222, 4);
     expect(dailyMeanIrradianceToWh(250)).toBe(6000); // 250 W/m² for 24 h
+  });
+
+  it('fractions as percentages', () => {
+    expect(fractionToPercent(0.25)).toBe(25);
   });
 
   it('kPa and hPa', () => {

@@ -7,6 +7,7 @@ import {
   dailyMeanIrradianceToWh,
   hectopascalToKilopascal,
   fahrenheitToCelsius,
+  fractionToPercent,
   inchesToMillimeters,
   joulesPerSquareCentimetreToWh,
   kelvinToCelsius,
@@ -114,7 +115,7 @@ export function solarToWhPerM2(value: number, unit: SolarUnit): number {
 }
 
 export function humidityToPercent(value: number, unit: HumidityUnit): number {
-  return unit === '%' ? value : value * 100;
+  return unit === '%' ? value : fractionToPercent(value);
 }
 
 export function windToMetresPerSecond(value: number, unit: WindUnit): number {

@@ -18,7 +18,7 @@
  * chain asks the next source) rather than a forecast with holes.
  */
 import { datesInRange, type IsoDate } from '../../../core/dates.js';
-import { hectopascalToKilopascal } from '../../../agronomy/unit-conversions.js';
+import { fractionToPercent, hectopascalToKilopascal } from '../../../agronomy/unit-conversions.js';
 import {
   humidityToPercent,
   precipitationToMm,
@@ -145,7 +145,7 @@ function converter(kind: ConverterKind, variable: string, unit: string): Convert
       return unknown();
     case 'soilMoisture':
       if (unit !== 'm³/m³' && unit !== 'm3/m3') unknown();
-      return (v) => v * 100;
+      return fractionToPercent;
   }
 }
 
