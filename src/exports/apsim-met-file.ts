@@ -14,7 +14,7 @@ import type { DailyWeather } from '../weather/weather-source.js';
 import { firstDate, fixed, lastDate, MISSING, period, type WeatherFileInput } from './weather-file.js';
 import { dayVapourPressure } from '../agronomy/humidity.js';
 import { kilopascalToHectopascal, whToMj } from '../agronomy/unit-conversions.js';
-import { apsimTavAmp } from './weather-file-values.js';
+import { apsimTavAmp } from '../agronomy/annual-temperature.js';
 
 /** `agwx-42.0_-93.5-2024-01-01-2024-12-31.met` style names: place and dates. */
 export function apsimFileName(input: WeatherFileInput): string {

@@ -22,7 +22,7 @@ import type { DailyWeather } from '../weather/weather-source.js';
 import { firstDate, fixed, lastDate, MISSING, period, type WeatherFileInput } from './weather-file.js';
 import { dayDewPoint, meanRelativeHumidity } from '../agronomy/humidity.js';
 import { metersPerSecondToKmPerDay, whToMj } from '../agronomy/unit-conversions.js';
-import { dssatTavAmp } from './weather-file-values.js';
+import { dssatTavAmp } from '../agronomy/annual-temperature.js';
 
 export type DssatDateStyle = 'yyddd' | 'yyyyddd';
 

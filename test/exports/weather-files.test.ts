@@ -5,7 +5,7 @@ import { apsimFileName, apsimMetFile } from '../../src/exports/apsim-met-file.js
 import { climatePeriod } from '../../src/exports/climate-period.js';
 import { dssatFileName, dssatWeatherFile } from '../../src/exports/dssat-weather-file.js';
 import type { WeatherFileInput } from '../../src/exports/weather-file.js';
-import { apsimTavAmp, dssatTavAmp } from '../../src/exports/weather-file-values.js';
+import { apsimTavAmp, dssatTavAmp } from '../../src/agronomy/annual-temperature.js';
 import { dssatFormat } from '../../src/weather/import/dssat.js';
 import { emptyDailyWeather, type DailyWeather } from '../../src/weather/weather-source.js';
 

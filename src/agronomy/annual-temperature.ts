@@ -1,11 +1,16 @@
 /**
- * The site's annual temperature statistics (TAV, AMP) as DSSAT and APSIM define them (pure). The
- * other numbers the files hold (vapour pressure, dew point, mean humidity, units) are
- * agronomy's (humidity.ts, unit-conversions.ts), as reference ET uses them.
- *
- * Internal units (see weather/weather-source.ts): °C, mm, Wh/m² per day, %, kPa, m/s at 10 m.
+ * A site's annual temperature statistics as the crop models define them (pure): DSSAT's TAV and
+ * AMP and APSIM's tav and amp, which their soil temperature routines start from. The crop-model
+ * files (src/exports/) write them.
  */
-import type { DailyWeather } from '../weather/weather-source.js';
+import type { IsoDate } from '../core/dates.js';
+
+/** A day's temperatures, °C (null: missing). */
+export interface DayTemperatures {
+  readonly date: IsoDate;
+  readonly tmax: number | null;
+  readonly tmin: number | null;
+}
 
 /** Annual temperature statistics of a site, °C. */
 export interface TavAmp {
@@ -16,7 +21,7 @@ export interface TavAmp {
 }
 
 /** Daily mean temperatures ((Tmax + Tmin) / 2) summed per year and month; days without both are left out. */
-function monthlyMeansByYear(days: readonly DailyWeather[]): Map<number, (number | null)[]> {
+function monthlyMeansByYear(days: readonly DayTemperatures[]): Map<number, (number | null)[]> {
   const sums = new Map<number, { sum: number[]; count: number[] }>();
   for (const day of days) {
     if (day.tmax === null || day.tmin === null) continue;
@@ -38,7 +43,7 @@ function monthlyMeansByYear(days: readonly DailyWeather[]): Map<number, (number 
  * highest minus the lowest (DSSAT's soil temperature routine uses TAMP/2 as the amplitude of its
  * annual wave, so AMP is the full range). Null unless every month has at least one day.
  */
-export function dssatTavAmp(days: readonly DailyWeather[]): TavAmp | null {
+export function dssatTavAmp(days: readonly DayTemperatures[]): TavAmp | null {
   const sum = new Array<number>(12).fill(0);
   const count = new Array<number>(12).fill(0);
   for (const day of days) {
@@ -59,7 +64,7 @@ export function dssatTavAmp(days: readonly DailyWeather[]): TavAmp | null {
  * years with every month present count (APSIM divides a partial year's sum by 12 as well, which
  * would bias it). Null when no year is complete.
  */
-export function apsimTavAmp(days: readonly DailyWeather[]): TavAmp | null {
+export function apsimTavAmp(days: readonly DayTemperatures[]): TavAmp | null {
   let years = 0;
   let tavSum = 0;
   let ampSum = 0;
