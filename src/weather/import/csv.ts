@@ -58,8 +58,6 @@ export type CsvColumnMapping = {
 export interface CsvParseOptions extends StationParseOptions {
   /** Default: guessed from the header names. */
   columns?: CsvColumnMapping;
-  /** The variables columns may give (their units and guessed header names). Default DAILY_VARIABLES. */
-  variables?: DailyVariableTable;
   /** Default: the most frequent of `,` `;` tab in the header row. */
   delimiter?: string;
   /** Field values meaning "missing" (trimmed, case-insensitive; numeric markers also match -99.0 etc.). */

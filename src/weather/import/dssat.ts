@@ -14,7 +14,7 @@
  * capped at 100), else as RHUM (agronomy/humidity.ts `shownHumidityRange`). windDayMax and
  * windMorningMax are not in the format: null.
  */
-import { DAILY_VARIABLE_ENTRIES } from '../daily-variables.js';
+import { DAILY_VARIABLES } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import {
@@ -27,10 +27,12 @@ import {
   requireNumber,
   splitLines,
   StationFileParseContext,
+  formatColumns,
+  type FormatColumn,
 } from './station-file-parse-context.js';
 import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
 import { windSpeedAt10m } from '../../agronomy/wind-profile.js';
-import { isColumnUnit, toInternalUnit } from './weather-units.js';
+import { toInternalUnit } from './weather-units.js';
 import { addDays } from '../../core/dates.js';
 
 export interface DssatParseOptions extends StationParseOptions {
@@ -63,6 +65,7 @@ export const dssatFormat: StationFileFormat<DssatParseOptions> = {
     const lines = splitLines(text);
     const context = new StationFileParseContext(options, lines.length);
     const pivot = options?.twoDigitYearPivot ?? 50;
+    const variableColumns = options?.variables === undefined ? DEFAULT_COLUMNS : formatColumns(options.variables, 'dssat');
     let title: string | undefined;
     let header: Map<string, string> | undefined;
     let columns: Column[] | undefined;
@@ -99,7 +102,7 @@ export const dssatFormat: StationFileFormat<DssatParseOptions> = {
       context.row(lineNumber, () => {
         const row = readRow(line, tableColumns);
         if (windHeight === undefined) windHeight = headerWindHeight(header);
-        return dssatDay(row, pivot, windHeight);
+        return dssatDay(row, pivot, windHeight, variableColumns);
       });
     }
     if (header === undefined) return context.fail(lines.length, 'no station line "@ INSI LAT LONG ELEV ..." found');
@@ -176,15 +179,10 @@ function dssatDate(text: string, pivot: number): string {
   return addDays(`${String(year).padStart(4, '0')}-01-01`, doy - 1);
 }
 
-/** The variables of DAILY_VARIABLES a DSSAT column gives, with the column and its unit. */
-const DSSAT_COLUMNS = DAILY_VARIABLE_ENTRIES.flatMap(([name, { unit, stationFiles }]) => {
-  const column = stationFiles.dssat;
-  if (column === undefined) return [];
-  if (!isColumnUnit(unit, column.unit)) throw new Error(`daily variable '${name}': DSSAT unit '${column.unit}' is not one of ${unit}'s`);
-  return [{ name, unit, column: column.column, columnUnit: column.unit }];
-});
+/** The columns of DAILY_VARIABLES' `dssat` entries. */
+const DEFAULT_COLUMNS = formatColumns(DAILY_VARIABLES, 'dssat');
 
-function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): DailyWeather {
+function dssatDay(row: Map<string, string>, pivot: number, windHeight: number, columns: readonly FormatColumn[]): DailyWeather {
   const day = emptyDay(dssatDate(row.get('DATE') ?? row.get('YRDOY') ?? '', pivot));
   const value = (name: string): number | null => {
     const text = row.get(name);
@@ -192,7 +190,7 @@ function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): 
     const number = requireNumber(text, name);
     return number <= -99 ? null : number;
   };
-  for (const { name, unit, column, columnUnit } of DSSAT_COLUMNS) {
+  for (const { name, unit, column, columnUnit } of columns) {
     const raw = value(column);
     if (raw === null) continue;
     const converted = toInternalUnit(unit, columnUnit, raw);

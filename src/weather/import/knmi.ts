@@ -16,7 +16,7 @@
  * Station coordinates come from a `STN LON(east) LAT(north) ALT(m) NAME` header block when the
  * file has one (newer downloads); otherwise pass them with the `station` option.
  */
-import { DAILY_VARIABLE_ENTRIES } from '../daily-variables.js';
+import { DAILY_VARIABLES } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import {
@@ -29,8 +29,10 @@ import {
   requireNumber,
   splitLines,
   StationFileParseContext,
+  formatColumns,
+  type FormatColumn,
 } from './station-file-parse-context.js';
-import { isColumnUnit, toInternalUnit } from './weather-units.js';
+import { toInternalUnit } from './weather-units.js';
 
 const COLUMN_LINE = /^\s*#?\s*STN\s*,\s*YYYYMMDD\s*,/i;
 const STATION_TABLE_HEAD = /^\s*#?\s*STN\s+LON\(east\)\s+LAT\(north\)/i;
@@ -47,6 +49,7 @@ export const knmiFormat: StationFileFormat = {
   parse(text: string, options?: StationParseOptions): ParsedStationFile {
     const lines = splitLines(text);
     const context = new StationFileParseContext(options, lines.length);
+    const variableColumns = options?.variables === undefined ? DEFAULT_COLUMNS : formatColumns(options.variables, 'knmi');
     let columns: string[] | undefined;
     let fromHeader: Omit<StationInfo, 'id'> & { id?: string } = {};
     let stationId: string | undefined;
@@ -82,7 +85,7 @@ export const knmiFormat: StationFileFormat = {
         if (!/^\d+$/.test(stn)) throw new BadRow(`STN: '${stn}' is not a station number`);
         if (stationId === undefined) stationId = stn;
         else if (stn !== stationId) throw new BadRow(`STN ${stn} differs from the file's station ${stationId}`);
-        return knmiDay(row);
+        return knmiDay(row, variableColumns);
       });
     }
     if (columns === undefined) return context.fail(lines.length, 'no column line "# STN,YYYYMMDD,..." found');
@@ -92,19 +95,14 @@ export const knmiFormat: StationFileFormat = {
   },
 };
 
-/** The variables of DAILY_VARIABLES a KNMI column gives, with the column and its unit. */
-const KNMI_COLUMNS = DAILY_VARIABLE_ENTRIES.flatMap(([name, { unit, stationFiles }]) => {
-  const column = stationFiles.knmi;
-  if (column === undefined) return [];
-  if (!isColumnUnit(unit, column.unit)) throw new Error(`daily variable '${name}': KNMI unit '${column.unit}' is not one of ${unit}'s`);
-  return [{ name, unit, column: column.column, columnUnit: column.unit }];
-});
+/** The columns of DAILY_VARIABLES' `knmi` entries. */
+const DEFAULT_COLUMNS = formatColumns(DAILY_VARIABLES, 'knmi');
 
-function knmiDay(row: Map<string, string>): DailyWeather {
+function knmiDay(row: Map<string, string>, columns: readonly FormatColumn[]): DailyWeather {
   const dateText = row.get('YYYYMMDD')!;
   if (!/^\d{8}$/.test(dateText)) throw new BadRow(`YYYYMMDD: '${dateText}' is not a date`);
   const day = emptyDay(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6, 8)}`);
-  for (const { name, unit, column, columnUnit } of KNMI_COLUMNS) {
+  for (const { name, unit, column, columnUnit } of columns) {
     const text = row.get(column);
     if (text === undefined || text === '') continue;
     const raw = requireNumber(text, column);

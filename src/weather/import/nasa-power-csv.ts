@@ -73,7 +73,7 @@ export const nasaPowerCsvFormat: StationFileFormat = {
     for (const name of columns.slice(firstParameter)) if (!units.has(name)) units.set(name, undefined);
     let mapping;
     try {
-      mapping = nasaPowerMapping(units);
+      mapping = nasaPowerMapping(units, options?.variables);
     } catch (error) {
       return context.fail(begin + 1, error instanceof Error ? error.message : String(error));
     }

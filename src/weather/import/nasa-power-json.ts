@@ -28,7 +28,7 @@ export const nasaPowerJsonFormat: StationFileFormat = {
     let mapping: NasaPowerMapping;
     try {
       json = readNasaPowerJson(text);
-      mapping = nasaPowerMapping(json.units);
+      mapping = nasaPowerMapping(json.units, options?.variables);
     } catch (error) {
       const reason = error instanceof ProviderResponseError ? error.reason : error instanceof Error ? error.message : String(error);
       const position = /position (\d+)/.exec(reason);

@@ -3,7 +3,8 @@
  * reports, duplicate dates and the final date order.
  */
 import { isIsoDate, type IsoDate } from '../../core/dates.js';
-import type { InternalUnit } from '../daily-variables.js';
+import { dailyVariableEntries, type DailyVariableName, type DailyVariableTable, type InternalUnit } from '../daily-variables.js';
+import { isColumnUnit, type ColumnUnit } from './weather-units.js';
 import { type DailyWeather, emptyDailyWeather } from '../weather-source.js';
 import { StationFileError, type ParsedStationFile, type SkippedRow, type StationInfo, type StationParseOptions } from './station-file-format.js';
 
@@ -128,3 +129,22 @@ export function checkRange(value: number | null, limits: readonly [number, numbe
 }
 
 export const emptyDay = emptyDailyWeather;
+
+/** A column of a fixed-layout station format that gives a daily variable, in the format's unit. */
+export interface FormatColumn {
+  readonly name: DailyVariableName;
+  /** The variable's internal unit. */
+  readonly unit: InternalUnit;
+  readonly column: string;
+  readonly columnUnit: ColumnUnit;
+}
+
+/** The columns of `format` that give the variables of `table` (their `stationFiles` entries), in table order. */
+export function formatColumns(table: DailyVariableTable, format: 'dssat' | 'knmi'): FormatColumn[] {
+  return dailyVariableEntries(table).flatMap(([name, { unit, stationFiles }]) => {
+    const column = stationFiles[format];
+    if (column === undefined) return [];
+    if (!isColumnUnit(unit, column.unit)) throw new Error(`daily variable '${name}': ${format} unit '${column.unit}' is not one of ${unit}'s`);
+    return [{ name, unit, column: column.column, columnUnit: column.unit }];
+  });
+}
