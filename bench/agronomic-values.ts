@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dailyAgronomicSeries, fillDailyAgronomicSeries, placeReferenceEt } from '../src/agronomy/agronomic-series.js';
-import { resolveGddParameters } from '../src/agronomy/gdd.js';
+import { celsiusDailyGdd, resolveGddParameters } from '../src/agronomy/gdd.js';
 import type { DailyReferenceEt } from '../src/agronomy/pet.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -112,7 +112,7 @@ try {
   // The changed science alone, on the same days the scenario computes (121 days; 10 × 120 for
   // norms, prepared once per place), as CPU time: the part of each request that differs.
   const days = (await weather.daily(cellAt(41.5, -93.5), { start: '2014-02-16', end: '2024-06-15' }))!.days;
-  const gdd = resolveGddParameters('standard', 'metric');
+  const gdd = celsiusDailyGdd(resolveGddParameters('standard', 'metric'));
   const scienceCpu = async (count: number, prepare: () => DailyReferenceEt) => {
     const series = dailyAgronomicSeries(count);
     const fill = () => fillDailyAgronomicSeries(days.slice(days.length - count), prepare(), gdd, series, 0);

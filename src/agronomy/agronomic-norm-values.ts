@@ -19,7 +19,7 @@ import {
   type RunningTotals,
 } from './agronomic-series.js';
 import { type Checkpoint, NO_CHECKPOINT } from '../core/requester.js';
-import type { GddParameters } from './gdd.js';
+import { celsiusDailyGdd, type GddParameters } from './gdd.js';
 import type { DailyReferenceEt, ReferenceEvapotranspirationOptions } from './pet.js';
 
 /** One season's weather, from its accumulation start to its last day. */
@@ -53,7 +53,8 @@ export interface AgronomicNormValues extends AgronomicValueColumns {
 
 /** The seasons' values; `checkpoint` is passed before each season. */
 export function agronomicNormValues(input: AgronomicNormValuesInput, checkpoint: Checkpoint = NO_CHECKPOINT): AgronomicNormValues {
-  const { seasons, dayCount, offsets, gdd } = input;
+  const { seasons, dayCount, offsets } = input;
+  const gdd = celsiusDailyGdd(input.gdd);
   const yearCount = seasons.length;
   const column = () => new Float64Array(dayCount * yearCount);
   const out: AgronomicNormValues = {

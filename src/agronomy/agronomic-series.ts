@@ -11,7 +11,8 @@
  * the accumulated PET is 0).
  */
 import { dayOfYear, fromEpochDay, isLeapYear, type IsoDate } from '../core/dates.js';
-import { dailyGddFromCelsius, type GddParameters } from './gdd.js';
+import type { DailyGdd } from './gdd.js';
+import type { DayHumidity } from './humidity.js';
 import { dailyReferenceEtAt, type DailyReferenceEt, type ReferenceEtSite, type ReferenceEvapotranspirationOptions } from './pet.js';
 import { ppet } from './ppet.js';
 
@@ -19,16 +20,10 @@ import { ppet } from './ppet.js';
  * One day's weather as the series needs it (structurally a weather source's daily values):
  * temperatures °C, precipitation mm, solar Wh/m², humidity %, vapour pressure kPa, wind m/s.
  */
-export interface AgronomicDay {
+export interface AgronomicDay extends DayHumidity {
   readonly date: IsoDate;
-  readonly tmax: number | null;
-  readonly tmin: number | null;
   readonly precipitation: number | null;
   readonly solar: number | null;
-  readonly rhMax: number | null;
-  readonly rhMin: number | null;
-  readonly vapourPressure?: number | null;
-  readonly rhMean?: number | null;
   /** Mean wind speed of the day at `AgronomicPlace.windHeightM`. */
   readonly windAverage: number | null;
 }
@@ -74,14 +69,15 @@ export function placeReferenceEt(place: AgronomicPlace, options: ReferenceEvapot
 
 /**
  * Fills `series` from index `at` with the GDD, precipitation and PET of `days` (consecutive
- * dates). PET is `pet` (from `placeReferenceEt`) of each day with its day of year, humidity as
- * the source gave it (vapour pressure, RHmax/RHmin, RHmean), solar and mean wind. A day without
- * both temperatures has neither GDD nor PET.
+ * dates). GDD is `gdd` (from `celsiusDailyGdd`, gdd.ts) of each day's temperatures; PET is `pet`
+ * (from `placeReferenceEt`) of each day with its day of year, humidity as the source gave it
+ * (vapour pressure, RHmax/RHmin, RHmean), solar and mean wind. A day without both temperatures
+ * has neither GDD nor PET.
  */
 export function fillDailyAgronomicSeries(
   days: readonly AgronomicDay[],
   pet: DailyReferenceEt,
-  gdd: GddParameters,
+  gdd: DailyGdd,
   series: DailyAgronomicSeries,
   at = 0,
 ): void {
@@ -102,7 +98,7 @@ export function fillDailyAgronomicSeries(
       series.pet[at + i] = Number.NaN;
       continue;
     }
-    series.gdd[at + i] = dailyGddFromCelsius(day.tmax, day.tmin, gdd);
+    series.gdd[at + i] = gdd(day.tmax, day.tmin);
     series.pet[at + i] = pet(day.tmax, day.tmin, day.vapourPressure ?? null, day.rhMax, day.rhMin, day.rhMean ?? null, day.solar, day.windAverage, doy);
   }
 }
@@ -135,7 +131,7 @@ export function fillDailyAgronomicSeriesFromColumns(
   from: number,
   count: number,
   pet: DailyReferenceEt,
-  gdd: GddParameters,
+  gdd: DailyGdd,
   series: DailyAgronomicSeries,
   at = 0,
 ): void {
@@ -159,7 +155,7 @@ export function fillDailyAgronomicSeriesFromColumns(
       series.pet[at + k] = Number.NaN;
       continue;
     }
-    series.gdd[at + k] = dailyGddFromCelsius(high, low, gdd);
+    series.gdd[at + k] = gdd(high, low);
     series.pet[at + k] = pet(
       high,
       low,

@@ -1,13 +1,14 @@
 /**
  * Growing degree days (GDD) for one day, by the methods of the API's `gddMethod` parameter.
- * `GDD_METHOD_TABLE` is the one list of methods: each entry holds the method's rule, its default
- * base temperature and boundaries in both unit systems, and which boundaries it uses. The method
- * names, the request validation, the catalogue's schema and the API description all come from it.
+ * `GDD_METHOD_TABLE` is the one list of methods: each entry holds the method's daily function, its
+ * default base temperature and boundaries in both unit systems, and which boundaries it uses. The
+ * method names, the request validation, the catalogue's schema and the API description all come
+ * from it; a new method (a single sine, a triangle) is one entry with its own daily function.
  *
  * A request in `metric` computes with °C temperatures and °C parameters; a request in `usa`
  * computes with °F temperatures and °F parameters (the defaults below are the published °F
  * values, e.g. 53.6 °F and 91.4 °F, not rounded conversions). A day never contributes negative
- * GDD: every method returns max(0, mean − base).
+ * GDD: whatever a method's function gives, a day counts max(0, it).
  */
 import type { UnitSystem } from '../core/units.js';
 import { celsiusToFahrenheit } from './unit-conversions.js';
@@ -20,11 +21,12 @@ export interface GddThresholds {
 }
 
 /**
- * The day's temperature a method averages, from the recorded one and the boundaries. A boundary
- * that is not set is open (−∞ for the lower, +∞ for the upper). Plain functions of numbers, so
- * that a day's GDD allocates nothing.
+ * A method's GDD of one day from the day's highest and lowest temperature, the base temperature
+ * and the boundaries, all in one unit (°C or °F). A boundary that is not set is open (−∞ for the
+ * lower, +∞ for the upper). The result may be negative; a day counts max(0, it). Plain functions
+ * of numbers, so that a day's GDD allocates nothing.
  */
-export type GddTemperatureRule = (recorded: number, lower: number, upper: number) => number;
+export type GddDailyFunction = (tmax: number, tmin: number, baseTemp: number, lower: number, upper: number) => number;
 
 export interface GddMethodDefinition {
   /** The value of `gddMethod` (case-insensitive in requests). */
@@ -36,14 +38,21 @@ export interface GddMethodDefinition {
   /** Which boundaries the method uses; an override of one it does not use is ignored. */
   readonly usesMaxBoundary: boolean;
   readonly usesMinBoundary: boolean;
-  /** The high and the low that are averaged. */
-  readonly high: GddTemperatureRule;
-  readonly low: GddTemperatureRule;
+  /** The day's GDD. */
+  readonly daily: GddDailyFunction;
 }
 
-const recorded: GddTemperatureRule = (temperature) => temperature;
-const capped: GddTemperatureRule = (temperature, _lower, upper) => Math.min(temperature, upper);
-const clamped: GddTemperatureRule = (temperature, lower, upper) => Math.min(upper, Math.max(lower, temperature));
+/** The temperature an averaging method takes for the recorded one, given the boundaries. */
+type TemperatureRule = (recorded: number, lower: number, upper: number) => number;
+
+const recorded: TemperatureRule = (temperature) => temperature;
+const capped: TemperatureRule = (temperature, _lower, upper) => Math.min(temperature, upper);
+const clamped: TemperatureRule = (temperature, lower, upper) => Math.min(upper, Math.max(lower, temperature));
+
+/** The daily function of a method that averages a high and a low, each taken by its rule, and subtracts the base. */
+function averaging(high: TemperatureRule, low: TemperatureRule): GddDailyFunction {
+  return (tmax, tmin, baseTemp, lower, upper) => (high(tmax, lower, upper) + low(tmin, lower, upper)) / 2 - baseTemp;
+}
 
 /** Every GDD method, in the order the API lists them; adding one here adds it everywhere. */
 export const GDD_METHOD_TABLE = [
@@ -56,8 +65,7 @@ export const GDD_METHOD_TABLE = [
     },
     usesMaxBoundary: false,
     usesMinBoundary: false,
-    high: recorded,
-    low: recorded,
+    daily: averaging(recorded, recorded),
   },
   {
     name: 'modifiedstandard',
@@ -68,8 +76,7 @@ export const GDD_METHOD_TABLE = [
     },
     usesMaxBoundary: true,
     usesMinBoundary: true,
-    high: clamped,
-    low: clamped,
+    daily: averaging(clamped, clamped),
   },
   {
     name: 'min-temp-cap',
@@ -81,8 +88,7 @@ export const GDD_METHOD_TABLE = [
     },
     usesMaxBoundary: true,
     usesMinBoundary: true,
-    high: capped,
-    low: (temperature, lower) => (temperature < lower ? temperature : lower),
+    daily: averaging(capped, (temperature, lower) => (temperature < lower ? temperature : lower)),
   },
   {
     name: 'min-temp-constant',
@@ -93,8 +99,7 @@ export const GDD_METHOD_TABLE = [
     },
     usesMaxBoundary: true,
     usesMinBoundary: false,
-    high: capped,
-    low: recorded,
+    daily: averaging(capped, recorded),
   },
 ] as const satisfies readonly GddMethodDefinition[];
 
@@ -105,10 +110,12 @@ export type GddMethod = (typeof GDD_METHOD_TABLE)[number]['name'];
 /** The method names in table order, as a tuple type (the catalogue builds a union of literals from it). */
 export const GDD_METHODS = Object.freeze(GDD_METHOD_TABLE.map((method) => method.name)) as unknown as GddMethodNames<typeof GDD_METHOD_TABLE>;
 
-/** The table by method name, for the lookup of each day's rule. */
-const GDD_METHOD_BY_NAME: Readonly<Record<GddMethod, GddMethodDefinition>> = Object.freeze(
-  Object.fromEntries(GDD_METHOD_TABLE.map((method) => [method.name, method])) as Record<GddMethod, GddMethodDefinition>,
-);
+/** The table by method name. */
+const GDD_METHOD_BY_NAME: Readonly<Record<GddMethod, GddMethodDefinition>> = methodsByName(GDD_METHOD_TABLE);
+
+function methodsByName(table: readonly GddMethodDefinition[]): Readonly<Record<string, GddMethodDefinition>> {
+  return Object.freeze(Object.fromEntries(table.map((method) => [method.name, method])));
+}
 
 export const DEFAULT_GDD_METHOD: GddMethod = 'standard';
 
@@ -148,8 +155,9 @@ export function resolveGddParameters(
   method: GddMethod = DEFAULT_GDD_METHOD,
   unitSystem: UnitSystem = 'metric',
   overrides: GddOverrides = {},
+  table: readonly GddMethodDefinition[] = GDD_METHOD_TABLE,
 ): GddParameters {
-  const definition = GDD_METHOD_BY_NAME[method];
+  const definition = methodIn(table, method);
   const defaults = definition.defaults[unitSystem];
   return {
     method,
@@ -175,31 +183,42 @@ export function gddParametersProblem(parameters: GddThresholds): string | null {
   return null;
 }
 
-/**
- * One day's GDD from the day's high and low, both in `parameters.unitSystem` (°C for metric,
- * °F for usa); the result is in degree-days of the same unit. Never negative. The method's
- * entry in GDD_METHOD_TABLE gives the high and low that are averaged:
- *
- * - `standard`: tmax and tmin as recorded.
- * - `modifiedstandard`: both clamped into [lower boundary, upper boundary].
- * - `min-temp-cap`: tmax' = min(tmax, upper), tmin' = min(tmin, lower).
- * - `min-temp-constant`: tmax' = min(tmax, upper), tmin' = tmin.
- */
-export function dailyGdd(tmax: number, tmin: number, parameters: GddParameters): number {
-  const rule = GDD_METHOD_BY_NAME[parameters.method];
-  const upper = parameters.maxBoundary ?? Number.POSITIVE_INFINITY;
-  const lower = parameters.minBoundary ?? Number.NEGATIVE_INFINITY;
-  const gdd = (rule.high(tmax, lower, upper) + rule.low(tmin, lower, upper)) / 2 - parameters.baseTemp;
-  return gdd > 0 ? gdd : 0;
+/** A method of `table` by name (the default table's by a lookup made once). */
+function methodIn(table: readonly GddMethodDefinition[], method: string): GddMethodDefinition {
+  const definition = table === GDD_METHOD_TABLE ? GDD_METHOD_BY_NAME[method as GddMethod] : table.find((entry) => entry.name === method);
+  if (definition === undefined) throw new RangeError(`no GDD method '${method}'`);
+  return definition;
 }
 
 /**
- * One day's GDD from temperatures in °C (the internal unit): converted to °F first when the
- * parameters are in the usa unit system, so the result is in the parameters' unit.
+ * One day's GDD from the day's high and low, both in `parameters.unitSystem` (°C for metric,
+ * °F for usa), by the daily function of the method's entry in GDD_METHOD_TABLE; the result is in
+ * degree-days of the same unit, never negative.
  */
-export function dailyGddFromCelsius(tmaxCelsius: number, tminCelsius: number, parameters: GddParameters): number {
-  if (parameters.unitSystem === 'usa') {
-    return dailyGdd(celsiusToFahrenheit(tmaxCelsius), celsiusToFahrenheit(tminCelsius), parameters);
-  }
-  return dailyGdd(tmaxCelsius, tminCelsius, parameters);
+export function dailyGdd(tmax: number, tmin: number, parameters: GddParameters): number {
+  const gdd = GDD_METHOD_BY_NAME[parameters.method].daily(tmax, tmin, parameters.baseTemp, lowerOf(parameters), upperOf(parameters));
+  return gdd > 0 ? gdd : 0;
+}
+
+const lowerOf = (parameters: GddThresholds) => parameters.minBoundary ?? Number.NEGATIVE_INFINITY;
+const upperOf = (parameters: GddThresholds) => parameters.maxBoundary ?? Number.POSITIVE_INFINITY;
+
+/** A day's GDD from its temperatures in °C (the internal unit), in the unit of the parameters it was made for; never negative. */
+export type DailyGdd = (tmaxCelsius: number, tminCelsius: number) => number;
+
+/**
+ * The GDD of days in °C by `parameters`, with the method's daily function looked up once (in
+ * `table`: the agronomic values service may be given a table of its own): the temperatures are
+ * converted to °F first under the usa unit system, so the result is in the parameters' unit.
+ */
+export function celsiusDailyGdd(parameters: GddParameters, table: readonly GddMethodDefinition[] = GDD_METHOD_TABLE): DailyGdd {
+  const daily = methodIn(table, parameters.method).daily;
+  const base = parameters.baseTemp;
+  const lower = lowerOf(parameters);
+  const upper = upperOf(parameters);
+  const toUnit = parameters.unitSystem === 'usa' ? celsiusToFahrenheit : (celsius: number) => celsius;
+  return (tmax, tmin) => {
+    const gdd = daily(toUnit(tmax), toUnit(tmin), base, lower, upper);
+    return gdd > 0 ? gdd : 0;
+  };
 }

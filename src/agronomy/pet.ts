@@ -13,17 +13,16 @@
  * Equation numbers refer to FAO-56 unless they say ASCE. The two share eq. 6's form and differ by
  * well under 1 % except through Rso.
  *
- * Humidity, in FAO-56's order of preference (ch. 3): the actual vapour pressure ea when given
- * (from the dew point, eq. 14, or measured); RHmax and RHmin (eq. 17); RHmax only (eq. 18);
- * RHmean (eq. 19); otherwise the dew point is taken as Tmin, ea = e°(Tmin) (eq. 48).
+ * Humidity: the day's actual vapour pressure in FAO-56's order of preference (ch. 3), as
+ * `actualVapourPressure` (humidity.ts) takes it; wind at 2 m by eq. 47 (wind-profile.ts).
  *
  * Other missing inputs (documented in docs/agronomy.md):
  * - elevation unknown → 0 m (sea-level pressure, 101.3 kPa); callers pass the place's elevation;
  * - wind missing → u₂ = 2 m/s (FAO-56 recommendation for missing wind data);
  * - solar radiation missing → Hargreaves radiation formula eq. 50 with kRs = 0.16 (interior).
  */
+import { actualVapourPressure, meanSaturationVapourPressure, saturationVapourPressure } from './humidity.js';
 import {
-  MJ_PER_WH,
   clearSkyRadiation,
   clearSkyRadiationAsce,
   clearSkyRadiationAsceAt,
@@ -31,6 +30,8 @@ import {
   extraterrestrialRadiation,
   extraterrestrialRadiationAsce,
 } from './solar-geometry.js';
+import { whToMj } from './unit-conversions.js';
+import { windSpeedAt2m } from './wind-profile.js';
 
 /** Stefan-Boltzmann constant, MJ K⁻⁴ m⁻² day⁻¹, as FAO-56 prints it. */
 export const STEFAN_BOLTZMANN_MJ_PER_DAY = 4.903e-9;
@@ -63,53 +64,9 @@ export function psychrometricConstant(pressureKpa: number): number {
   return 0.665e-3 * pressureKpa;
 }
 
-/** Saturation vapour pressure e°(T), kPa, at air temperature T in °C (eq. 11). */
-export function saturationVapourPressure(temperatureC: number): number {
-  return 0.6108 * Math.exp((17.27 * temperatureC) / (temperatureC + 237.3));
-}
-
-/** Mean saturation vapour pressure es = (e°(Tmax) + e°(Tmin)) / 2, kPa (eq. 12). */
-export function meanSaturationVapourPressure(tmaxC: number, tminC: number): number {
-  return (saturationVapourPressure(tmaxC) + saturationVapourPressure(tminC)) / 2;
-}
-
 /** Slope of the saturation vapour pressure curve Δ, kPa °C⁻¹, at T in °C (eq. 13). */
 export function saturationVapourPressureSlope(temperatureC: number): number {
   return (4098 * saturationVapourPressure(temperatureC)) / Math.pow(temperatureC + 237.3, 2);
-}
-
-/**
- * Actual vapour pressure ea, kPa, from what is available, in FAO-56's order of preference:
- * ea given (from the dew point, eq. 14, or measured) → itself; RHmax and RHmin → eq. 17;
- * RHmax only → eq. 18; RHmean → eq. 19; nothing (or RHmin only) → eq. 48 with the dew point
- * taken as Tmin, ea = e°(Tmin).
- */
-export function actualVapourPressure(
-  tmaxC: number,
-  tminC: number,
-  rhMax: number | null,
-  rhMin: number | null,
-  rhMean: number | null = null,
-  ea: number | null = null,
-): number {
-  if (ea !== null) return ea;
-  if (rhMax !== null && rhMin !== null) {
-    return (saturationVapourPressure(tminC) * (rhMax / 100) + saturationVapourPressure(tmaxC) * (rhMin / 100)) / 2;
-  }
-  if (rhMax !== null) return saturationVapourPressure(tminC) * (rhMax / 100);
-  if (rhMean !== null) return (rhMean / 100) * meanSaturationVapourPressure(tmaxC, tminC);
-  return saturationVapourPressure(tminC);
-}
-
-/** Actual vapour pressure at the dew point, ea = e°(Tdew), kPa (eq. 14). */
-export function vapourPressureFromDewPoint(dewPointC: number): number {
-  return saturationVapourPressure(dewPointC);
-}
-
-/** Wind speed at 2 m from speed uz measured at z m above ground (eq. 47). */
-export function windSpeedAt2m(windSpeed: number, measurementHeightM: number): number {
-  if (measurementHeightM === 2) return windSpeed;
-  return (windSpeed * 4.87) / Math.log(67.8 * measurementHeightM - 5.42);
 }
 
 /** Solar radiation from the temperature range, Rs = kRs √(Tmax − Tmin) Ra, MJ m⁻² day⁻¹ (eq. 50). */
@@ -267,7 +224,7 @@ export function referenceEvapotranspirationDetail(
   const rs =
     input.solar === null || input.solar === undefined
       ? solarRadiationFromTemperature(ra, tmax, tmin)
-      : Math.max(0, input.solar) * MJ_PER_WH;
+      : whToMj(Math.max(0, input.solar));
   const rns = netShortwaveRadiation(rs);
   const rnl = netLongwaveRadiation(tmax, tmin, ea, rs, rso, asce ? STEFAN_BOLTZMANN_ASCE_MJ_PER_DAY : STEFAN_BOLTZMANN_MJ_PER_DAY);
   const rn = netRadiation(rns, rnl);
@@ -357,7 +314,7 @@ export function dailyReferenceEtAt(site: ReferenceEtSite, options: ReferenceEvap
     const ea = actualVapourPressure(tmax, tmin, rhMax, rhMin, rhMean, eaGiven);
     const windSpeed2m = windSpeed === null ? DEFAULT_WIND_SPEED_2M : windSpeedAt2m(Math.max(0, windSpeed), windHeightM);
     const rso = fullClearSky ? clearSkyRadiationAsceAt(ra, ea, pressure, sinBetaOf[dayOfYear]!) : clearSkyRadiation(ra, elevation);
-    const rs = solar === null ? solarRadiationFromTemperature(ra, tmax, tmin) : Math.max(0, solar) * MJ_PER_WH;
+    const rs = solar === null ? solarRadiationFromTemperature(ra, tmax, tmin) : whToMj(Math.max(0, solar));
     const rn = netRadiation(netShortwaveRadiation(rs), netLongwaveRadiation(tmax, tmin, ea, rs, rso, sigma));
     const eaTerm = asce && ea > es ? es : ea;
     const radiationTerm = 0.408 * delta * rn;

@@ -6,26 +6,10 @@
  * Angles passed between the FAO-56 helpers are radians unless a name says otherwise.
  */
 import { getPosition } from 'suncalc';
+import { MJ_PER_WH } from './unit-conversions.js';
 
 /** Solar constant Gsc, MJ m⁻² min⁻¹ (FAO-56 eq. 21). */
 export const SOLAR_CONSTANT_MJ_PER_M2_MIN = 0.082;
-
-/** 1 Wh/m² = 3600 J/m² = 0.0036 MJ/m². */
-export const MJ_PER_WH = 0.0036;
-/** 1 MJ/m² = 277.78 Wh/m². */
-export const WH_PER_MJ = 1 / MJ_PER_WH;
-/** A mean irradiance of 1 W/m² sustained for a day = 0.0864 MJ m⁻² day⁻¹. */
-export const MJ_PER_DAY_PER_W = 0.0864;
-
-/** Wh/m² → MJ/m². */
-export function whToMj(wh: number): number {
-  return wh * MJ_PER_WH;
-}
-
-/** MJ/m² → Wh/m². */
-export function mjToWh(mj: number): number {
-  return mj / MJ_PER_WH;
-}
 
 const DEG = Math.PI / 180;
 
@@ -97,7 +81,7 @@ export function solarDeclinationCooper(dayOfYear: number): number {
 }
 
 /** Solar constant 1367 W m⁻² as MJ m⁻² h⁻¹ (the REF-ET program; ASCE-EWRI 2005 prints 4.92). */
-export const SOLAR_CONSTANT_REF_ET_MJ_PER_M2_H = 1367 * 0.0036;
+export const SOLAR_CONSTANT_REF_ET_MJ_PER_M2_H = 1367 * MJ_PER_WH;
 
 /**
  * Extraterrestrial radiation Ra, MJ m⁻² day⁻¹, as the REF-ET program computes it for the

@@ -3,7 +3,8 @@
  * (`latitude`, `longitude`, `tav`, `amp`, each `name = value (units)`), then a line of column
  * names, a line of units in parentheses and one whitespace-separated row per day:
  * `year day radn maxt mint rain` (radn MJ/m², maxt and mint °C, rain mm) and `vp` (hPa, the
- * day's actual vapour pressure) when every day has one. `!` starts a comment. Missing values are
+ * day's actual vapour pressure as reference ET takes it, agronomy/humidity.ts) when every day has
+ * one (every day with both temperatures does). `!` starts a comment. Missing values are
  * written -99 (APSIM has no missing-value marker: such a file needs mending before a run).
  * tav and amp: `apsimTavAmp` over the input's climate days; left out when no year is complete,
  * in which case APSIM computes them from the file itself.
@@ -11,7 +12,9 @@
 import { dayOfYear } from '../core/dates.js';
 import type { DailyWeather } from '../weather/weather-source.js';
 import { firstDate, fixed, lastDate, MISSING, period, type WeatherFileInput } from './weather-file.js';
-import { actualVapourPressure, apsimTavAmp, kilopascalToHectopascal, whPerM2ToMjPerM2 } from './weather-file-values.js';
+import { dayVapourPressure } from '../agronomy/humidity.js';
+import { kilopascalToHectopascal, whToMj } from '../agronomy/unit-conversions.js';
+import { apsimTavAmp } from '../agronomy/annual-temperature.js';
 
 /** `agwx-42.0_-93.5-2024-01-01-2024-12-31.met` style names: place and dates. */
 export function apsimFileName(input: WeatherFileInput): string {
@@ -37,7 +40,7 @@ function cell(number: number | null, width: number, decimals: number): string {
 
 export function apsimMetFile(input: WeatherFileInput): string {
   const stats = apsimTavAmp(input.climateDays);
-  const vapour = input.days.map((day) => actualVapourPressure(day));
+  const vapour = input.days.map((day) => dayVapourPressure(day));
   const withVp = vapour.every((vp) => vp !== null);
   const place = input.fieldId ? `field ${input.fieldId} at ${input.latitude}, ${input.longitude}` : `${input.latitude}, ${input.longitude}`;
   const lines = [
@@ -65,7 +68,7 @@ export function apsimMetFile(input: WeatherFileInput): string {
   input.days.forEach((day: DailyWeather, i) => {
     let row =
       `${day.date.slice(0, 4)}${String(dayOfYear(day.date)).padStart(5)}` +
-      cell(day.solar === null ? null : whPerM2ToMjPerM2(day.solar), WIDTH, 1) +
+      cell(day.solar === null ? null : whToMj(day.solar), WIDTH, 1) +
       cell(day.tmax, WIDTH, 1) +
       cell(day.tmin, WIDTH, 1) +
       cell(day.precipitation, WIDTH, 1);

@@ -11,13 +11,18 @@
  *
  * Values: SRAD MJ/m²/day; TMAX, TMIN, DEWP °C; RAIN mm; WIND the daily wind run in km/day at
  * WNDHT = 10 m (the internal wind's height; DSSAT brings it to 2 m itself); RHUM the daily mean
- * relative humidity, %. REFHT (temperature and humidity height) is 2 m, the screen height.
+ * relative humidity, %. DEWP is the dew point of the day's actual vapour pressure as reference ET
+ * takes it (agronomy/humidity.ts `actualVapourPressure`: the source's dew point or vapour
+ * pressure, else from its humidity, else Tmin). REFHT (temperature and humidity height) is 2 m,
+ * the screen height.
  * TAV and AMP: `dssatTavAmp` over the input's climate days.
  */
 import { dayOfYear, type IsoDate } from '../core/dates.js';
 import type { DailyWeather } from '../weather/weather-source.js';
 import { firstDate, fixed, lastDate, MISSING, period, type WeatherFileInput } from './weather-file.js';
-import { dewPoint, dssatTavAmp, meanRelativeHumidity, metresPerSecondToKmPerDay, whPerM2ToMjPerM2 } from './weather-file-values.js';
+import { dayDewPoint, meanRelativeHumidity } from '../agronomy/humidity.js';
+import { metersPerSecondToKmPerDay, whToMj } from '../agronomy/unit-conversions.js';
+import { dssatTavAmp } from '../agronomy/annual-temperature.js';
 
 export type DssatDateStyle = 'yyddd' | 'yyyyddd';
 
@@ -56,12 +61,12 @@ function value(number: number | null, width = 6, decimals = 1): string {
 /** The daily values of one row in the file's units, in DAILY_COLUMNS order. */
 export function dssatDailyValues(day: DailyWeather): (number | null)[] {
   return [
-    day.solar === null ? null : whPerM2ToMjPerM2(day.solar),
+    day.solar === null ? null : whToMj(day.solar),
     day.tmax,
     day.tmin,
     day.precipitation,
-    dewPoint(day),
-    day.windAverage === null ? null : metresPerSecondToKmPerDay(day.windAverage),
+    dayDewPoint(day),
+    day.windAverage === null ? null : metersPerSecondToKmPerDay(day.windAverage),
     meanRelativeHumidity(day),
   ];
 }

@@ -27,7 +27,7 @@ import {
   type AgronomicValueColumns,
 } from '../agronomy/agronomic-series.js';
 import type { Requester } from '../core/requester.js';
-import type { GddParameters } from '../agronomy/gdd.js';
+import { celsiusDailyGdd, GDD_METHOD_TABLE, type GddMethodDefinition, type GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
 import { addDays, datesInRange, daysBetween, type IsoDate } from '../core/dates.js';
@@ -84,6 +84,8 @@ export interface AgronomicValuesDependencies {
   forecasts: ForecastService;
   elevation: ElevationModel;
   referenceEt?: ReferenceEvapotranspirationOptions;
+  /** The GDD methods `request.gdd.method` names one of; default GDD_METHOD_TABLE. */
+  gddMethods?: readonly GddMethodDefinition[];
 }
 
 /** The first day of the running totals: `start`, or an `accumulationStartDate` on or before it within its window. */
@@ -123,6 +125,7 @@ function forecastDaily(day: ForecastDayBlocks): DailyWeather {
 export function createAgronomicValuesService(deps: AgronomicValuesDependencies): AgronomicValuesService {
   const { observations, forecasts, elevation } = deps;
   const referenceEt = deps.referenceEt ?? {};
+  const gddMethods = deps.gddMethods ?? GDD_METHOD_TABLE;
   return {
     async values({ location, today }, request, requester) {
       const from = accumulationStartOf(request.accumulationStart, request.start, today);
@@ -149,13 +152,14 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
           : null,
       ]);
       const pet = placeReferenceEt(agronomicPlace(location, past?.elevation, elevation), referenceEt);
+      const gdd = celsiusDailyGdd(request.gdd, gddMethods);
       if (past) {
         sources.push(past.source);
-        fillDailyAgronomicSeriesFromColumns({ firstEpochDay: past.firstEpochDay, ...past.values }, 0, past.length, pet, request.gdd, series, 0);
+        fillDailyAgronomicSeriesFromColumns({ firstEpochDay: past.firstEpochDay, ...past.values }, 0, past.length, pet, gdd, series, 0);
       }
       if (future) {
         sources.push(future.source);
-        fillDailyAgronomicSeries(future.days.map(forecastDaily), pet, request.gdd, series, daysBetween(from, forecastStart));
+        fillDailyAgronomicSeries(future.days.map(forecastDaily), pet, gdd, series, daysBetween(from, forecastStart));
       }
 
       const totals = runningTotals(series, length);

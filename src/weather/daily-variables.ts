@@ -1,10 +1,12 @@
 /**
  * The daily weather variables: one entry each, with what every part of the application needs to
  * know of it. `DailyWeather` (weather-source.ts) is built from this table, and so are the empty
- * day, the stored-year layout (store/daily-year-codec.ts), the provider requests and the fields a
- * provider's day needs to be complete, the API's unit conversions and the weather map grid that
- * falls back on a daily value. What a source computes a variable from (its science or its parsing)
- * stays with the source.
+ * day, the stored-year layout (store/daily-year-codec.ts), the providers' requests, parsing and
+ * the fields a provider's day needs to be complete (Open-Meteo's names and daily aggregation,
+ * NASA POWER's parameters), the station files' columns and units (weather/import/), the weather
+ * generator's outputs and the packing of its years (weather/synthetic/), the API's unit
+ * conversions and the weather map grid that falls back on a daily value. What is not a name, a
+ * unit or an aggregation — a variable's science — stays with whoever computes it.
  *
  * The order of the entries is the order the providers are asked for their parameters in; where a
  * variable is stored is its `slot`, not its place here.
@@ -18,6 +20,56 @@ export type InternalUnit = '°C' | 'mm' | 'Wh/m²' | '%' | 'kPa' | 'm/s';
  * (see agronomy/unit-conversions.ts).
  */
 export type UnitConversion = 'temperature' | 'depth' | 'speed' | 'none';
+
+/** How Open-Meteo's hourly values of a local day make the day's value. */
+export type HourlyAggregate = 'max' | 'min' | 'mean' | 'morningMax';
+
+/**
+ * Open-Meteo's name for the variable and how the day's value is made. Values are converted from
+ * the unit the answer states (`daily_units`, `hourly_units`) to the variable's internal unit.
+ */
+export interface OpenMeteoVariable {
+  /** The daily aggregate: asked for when there is no `hourly`, and read from answers without hourly values. */
+  readonly daily?: string;
+  /**
+   * The hourly variable the day's value is built from (asked for with every daily request) and
+   * how: the highest, lowest or mean of the local day's hours, or the highest of its morning hours
+   * (06:00–12:00 local, both ends). A day with a missing hour (or fewer than 23) gets null.
+   */
+  readonly hourly?: { readonly name: string; readonly aggregate: HourlyAggregate };
+  /** A past day without this value is not complete, so it is fetched again later. */
+  readonly complete: boolean;
+}
+
+/** NASA POWER's parameters for the variable (see providers/nasa-power/nasa-power-variables.ts). */
+export interface NasaPowerVariable {
+  /**
+   * The parameters that give it, in order of preference: the first is asked for, the first an
+   * answer carries is read. A wind speed's names its height above ground (m), brought to 10 m.
+   * None: derived from other parameters.
+   */
+  readonly parameters?: readonly { readonly name: string; readonly height?: number }[];
+  /** The parameter is a dew point (°C); the value is its vapour pressure e°(Tdew) (FAO-56 eq. 14). */
+  readonly dewPoint?: boolean;
+  /** A day needs the value to be complete. */
+  readonly complete: boolean;
+}
+
+/** A station file format's column of the variable and the unit the format gives it in (weather/import/weather-units.ts). */
+export interface StationFileColumn {
+  readonly column: string;
+  readonly unit: string;
+}
+
+/** Where station files hold the variable (weather/import/). */
+export interface StationFileColumns {
+  /** Header names (lower case) a CSV column of it is guessed by when no mapping is given; its own name is always one. */
+  readonly csv: readonly string[];
+  /** DSSAT `.WTH` daily column. */
+  readonly dssat?: StationFileColumn;
+  /** KNMI daily station data column. */
+  readonly knmi?: StationFileColumn;
+}
 
 export interface DailyVariable {
   readonly unit: InternalUnit;
@@ -35,24 +87,25 @@ export interface DailyVariable {
   readonly slot: number;
   readonly conversion: UnitConversion;
   /**
-   * Open-Meteo: `hourly` is the hourly variable the day's value is built from (asked for with
-   * every daily request); `daily` is the daily aggregate, asked for when there is no `hourly`
-   * and read from answers without hourly values. `complete`: a past day without this value is
-   * not complete, so it is fetched again later. Null: Open-Meteo does not give it.
+   * Decimals the value means, in the internal unit and in the unit of `units=usa`. The weather
+   * generator writes its values to `internal` decimals (and keeps its years packed by them).
    */
-  readonly openMeteo: { readonly daily?: string; readonly hourly?: string; readonly complete: boolean } | null;
-  /**
-   * NASA POWER: the parameter asked for (the value is computed from it, see nasa-power-variables.ts;
-   * none where the value is derived from other parameters), and whether a day needs the value to
-   * be complete. Null: POWER does not give it.
-   */
-  readonly nasaPower: { readonly parameter?: string; readonly complete: boolean } | null;
+  readonly precision: { readonly internal: number; readonly usa: number };
+  /** Open-Meteo's name and daily aggregation; null: Open-Meteo does not give it. */
+  readonly openMeteo: OpenMeteoVariable | null;
+  /** NASA POWER's parameters; null: POWER does not give it. */
+  readonly nasaPower: NasaPowerVariable | null;
+  /** Its columns in station files. */
+  readonly stationFiles: StationFileColumns;
   /**
    * Weather map grids (maps/weather-grid) that take this daily value where the source has no
    * hourly values (see services/map-weather-grid.ts).
    */
   readonly mapGrids: readonly string[];
 }
+
+/** A table of daily variables: DAILY_VARIABLES, or (in tests) one extended with more entries. */
+export type DailyVariableTable = Readonly<Record<string, DailyVariable>>;
 
 export const DAILY_VARIABLES = {
   tmax: {
@@ -61,8 +114,14 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 0,
     conversion: 'temperature',
+    precision: { internal: 1, usa: 1 },
     openMeteo: { daily: 'temperature_2m_max', complete: true },
-    nasaPower: { parameter: 'T2M_MAX', complete: true },
+    nasaPower: { parameters: [{ name: 'T2M_MAX' }], complete: true },
+    stationFiles: {
+      csv: ['tx', 'temperature_max', 'max_temperature', 'maxtemp'],
+      dssat: { column: 'TMAX', unit: 'C' },
+      knmi: { column: 'TX', unit: '0.1C' },
+    },
     mapGrids: [],
   },
   tmin: {
@@ -71,8 +130,14 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 1,
     conversion: 'temperature',
+    precision: { internal: 1, usa: 1 },
     openMeteo: { daily: 'temperature_2m_min', complete: true },
-    nasaPower: { parameter: 'T2M_MIN', complete: true },
+    nasaPower: { parameters: [{ name: 'T2M_MIN' }], complete: true },
+    stationFiles: {
+      csv: ['tn', 'temperature_min', 'min_temperature', 'mintemp'],
+      dssat: { column: 'TMIN', unit: 'C' },
+      knmi: { column: 'TN', unit: '0.1C' },
+    },
     mapGrids: [],
   },
   precipitation: {
@@ -81,8 +146,14 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 2,
     conversion: 'depth',
+    precision: { internal: 1, usa: 2 },
     openMeteo: { daily: 'precipitation_sum', complete: true },
-    nasaPower: { parameter: 'PRECTOTCORR', complete: true },
+    nasaPower: { parameters: [{ name: 'PRECTOTCORR' }, { name: 'PRECTOT' }], complete: true },
+    stationFiles: {
+      csv: ['precip', 'prcp', 'rain', 'rainfall'],
+      dssat: { column: 'RAIN', unit: 'mm' },
+      knmi: { column: 'RH', unit: '0.1mm' },
+    },
     mapGrids: ['recentPrecipitation'],
   },
   solar: {
@@ -91,8 +162,14 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 3,
     conversion: 'none',
+    precision: { internal: 0, usa: 0 },
     openMeteo: { daily: 'shortwave_radiation_sum', complete: true },
-    nasaPower: { parameter: 'ALLSKY_SFC_SW_DWN', complete: true },
+    nasaPower: { parameters: [{ name: 'ALLSKY_SFC_SW_DWN' }], complete: true },
+    stationFiles: {
+      csv: ['radiation', 'srad'],
+      dssat: { column: 'SRAD', unit: 'MJ/m2' },
+      knmi: { column: 'Q', unit: 'J/cm2' },
+    },
     mapGrids: [],
   },
   rhMax: {
@@ -102,8 +179,10 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 4,
     conversion: 'none',
-    openMeteo: { hourly: 'relative_humidity_2m', daily: 'relative_humidity_2m_max', complete: true },
+    precision: { internal: 1, usa: 1 },
+    openMeteo: { hourly: { name: 'relative_humidity_2m', aggregate: 'max' }, daily: 'relative_humidity_2m_max', complete: true },
     nasaPower: { complete: true },
+    stationFiles: { csv: ['rh_max'], knmi: { column: 'UX', unit: '%' } },
     mapGrids: [],
   },
   rhMin: {
@@ -112,8 +191,10 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 5,
     conversion: 'none',
-    openMeteo: { hourly: 'relative_humidity_2m', daily: 'relative_humidity_2m_min', complete: true },
+    precision: { internal: 1, usa: 1 },
+    openMeteo: { hourly: { name: 'relative_humidity_2m', aggregate: 'min' }, daily: 'relative_humidity_2m_min', complete: true },
     nasaPower: { complete: true },
+    stationFiles: { csv: ['rh_min'], knmi: { column: 'UN', unit: '%' } },
     mapGrids: [],
   },
   rhMean: {
@@ -122,8 +203,14 @@ export const DAILY_VARIABLES = {
     optional: true,
     slot: 10,
     conversion: 'none',
+    precision: { internal: 1, usa: 1 },
     openMeteo: null,
-    nasaPower: { parameter: 'RH2M', complete: false },
+    nasaPower: { parameters: [{ name: 'RH2M' }], complete: false },
+    stationFiles: {
+      csv: ['rh_mean', 'rh', 'rhum', 'humidity'],
+      dssat: { column: 'RHUM', unit: '%' },
+      knmi: { column: 'UG', unit: '%' },
+    },
     mapGrids: [],
   },
   vapourPressure: {
@@ -132,8 +219,10 @@ export const DAILY_VARIABLES = {
     optional: true,
     slot: 9,
     conversion: 'none',
+    precision: { internal: 3, usa: 3 },
     openMeteo: null,
-    nasaPower: { parameter: 'T2MDEW', complete: false },
+    nasaPower: { parameters: [{ name: 'T2MDEW' }], dewPoint: true, complete: false },
+    stationFiles: { csv: ['vapour_pressure', 'vapor_pressure'] },
     mapGrids: [],
   },
   windAverage: {
@@ -142,8 +231,17 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 8,
     conversion: 'speed',
-    openMeteo: { hourly: 'wind_speed_10m', daily: 'wind_speed_10m_mean', complete: true },
-    nasaPower: { parameter: 'WS10M', complete: true },
+    precision: { internal: 1, usa: 1 },
+    openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'mean' }, daily: 'wind_speed_10m_mean', complete: true },
+    nasaPower: {
+      parameters: [{ name: 'WS10M', height: 10 }, { name: 'WS2M', height: 2 }, { name: 'WS50M', height: 50 }],
+      complete: true,
+    },
+    stationFiles: {
+      csv: ['wind_average', 'wind', 'windspeed', 'wind_speed'],
+      dssat: { column: 'WIND', unit: 'km/day' },
+      knmi: { column: 'FG', unit: '0.1m/s' },
+    },
     mapGrids: [],
   },
   windDayMax: {
@@ -152,8 +250,13 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 6,
     conversion: 'speed',
-    openMeteo: { hourly: 'wind_speed_10m', daily: 'wind_speed_10m_max', complete: true },
-    nasaPower: { parameter: 'WS10M_MAX', complete: false },
+    precision: { internal: 1, usa: 1 },
+    openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'max' }, daily: 'wind_speed_10m_max', complete: true },
+    nasaPower: {
+      parameters: [{ name: 'WS10M_MAX', height: 10 }, { name: 'WS2M_MAX', height: 2 }, { name: 'WS50M_MAX', height: 50 }],
+      complete: false,
+    },
+    stationFiles: { csv: ['wind_day_max', 'windmax', 'wind_max'], knmi: { column: 'FHX', unit: '0.1m/s' } },
     mapGrids: [],
   },
   windMorningMax: {
@@ -162,11 +265,13 @@ export const DAILY_VARIABLES = {
     optional: false,
     slot: 7,
     conversion: 'speed',
-    openMeteo: { hourly: 'wind_speed_10m', complete: true },
+    precision: { internal: 1, usa: 1 },
+    openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'morningMax' }, complete: true },
     nasaPower: null,
+    stationFiles: { csv: ['wind_morning_max'] },
     mapGrids: [],
   },
-} as const satisfies Readonly<Record<string, DailyVariable>>;
+} as const satisfies DailyVariableTable;
 
 type Table = typeof DAILY_VARIABLES;
 
@@ -189,14 +294,25 @@ export function dailyVariable(name: DailyVariableName): DailyVariable {
   return DAILY_VARIABLES[name];
 }
 
-/** Every variable with its entry, in table order. */
-export const DAILY_VARIABLE_ENTRIES: readonly (readonly [DailyVariableName, DailyVariable])[] = Object.freeze(
-  DAILY_VARIABLE_NAMES.map((name) => Object.freeze([name, DAILY_VARIABLES[name] as DailyVariable] as const)),
-);
+/**
+ * Every variable of a table with its entry, in table order. The names of a table extended beyond
+ * DAILY_VARIABLES (tests) are typed as DAILY_VARIABLES' names: days built from it carry the extra
+ * members at run time.
+ */
+export function dailyVariableEntries(table: DailyVariableTable): readonly (readonly [DailyVariableName, DailyVariable])[] {
+  return Object.freeze(Object.entries(table).map(([name, variable]) => Object.freeze([name as DailyVariableName, variable] as const)));
+}
 
-/** The names of the variables whose entry satisfies `test`, in table order. */
-export function dailyVariablesWhere(test: (variable: DailyVariable, name: DailyVariableName) => boolean): DailyVariableName[] {
-  return DAILY_VARIABLE_ENTRIES.filter(([name, variable]) => test(variable, name)).map(([name]) => name);
+/** Every variable with its entry, in table order. */
+export const DAILY_VARIABLE_ENTRIES: readonly (readonly [DailyVariableName, DailyVariable])[] = dailyVariableEntries(DAILY_VARIABLES);
+
+/** The names of the variables of `table` whose entry satisfies `test`, in table order. */
+export function dailyVariablesWhere(
+  test: (variable: DailyVariable, name: DailyVariableName) => boolean,
+  table: DailyVariableTable = DAILY_VARIABLES,
+): DailyVariableName[] {
+  const entries = table === DAILY_VARIABLES ? DAILY_VARIABLE_ENTRIES : dailyVariableEntries(table);
+  return entries.filter(([name, variable]) => test(variable, name)).map(([name]) => name);
 }
 
 /** The daily variable a weather map grid takes where the source has no hourly values. */
@@ -204,4 +320,25 @@ export function dailyVariableOfMapGrid(grid: string): DailyVariableName {
   const names = dailyVariablesWhere((variable) => variable.mapGrids.includes(grid));
   if (names.length !== 1) throw new Error(`weather map grid '${grid}' is named by ${names.length} daily variables, not one`);
   return names[0]!;
+}
+
+/**
+ * A function building a day as one object literal, `{ date, <name>: <value>, … }`, compiled once
+ * from the names of a table: for each of many stored or generated days this is several times
+ * faster than a loop over the variables (keyed stores). `valueOf(name, k)` is the JavaScript
+ * expression of the k-th name's value over the function's `parameters` (one of them `date`);
+ * `bindings` are further names those expressions use. The names must be identifiers (checked).
+ */
+export function compileDayLiteral<F extends (...args: never[]) => unknown>(
+  names: readonly string[],
+  parameters: readonly string[],
+  valueOf: (name: string, index: number) => string,
+  bindings: Readonly<Record<string, unknown>> = {},
+): F {
+  const properties = names.map((name, k) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`daily variable '${name}' is not an identifier`);
+    return `${name}: ${valueOf(name, k)}`;
+  });
+  const factory = new Function(...Object.keys(bindings), `return (${parameters.join(', ')}) => ({ date, ${properties.join(', ')} });`) as (...values: unknown[]) => F;
+  return factory(...Object.values(bindings));
 }

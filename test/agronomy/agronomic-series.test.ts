@@ -8,8 +8,9 @@ import {
   type AgronomicDay,
   type DailyAgronomicSeries,
 } from '../../src/agronomy/agronomic-series.js';
-import { dailyGddFromCelsius, resolveGddParameters } from '../../src/agronomy/gdd.js';
-import { referenceEvapotranspiration, saturationVapourPressure } from '../../src/agronomy/pet.js';
+import { celsiusDailyGdd, dailyGdd, resolveGddParameters } from '../../src/agronomy/gdd.js';
+import { saturationVapourPressure } from '../../src/agronomy/humidity.js';
+import { referenceEvapotranspiration } from '../../src/agronomy/pet.js';
 
 const series = (gdd: (number | null)[], precipitation: (number | null)[], pet: (number | null)[]): DailyAgronomicSeries => {
   const out = dailyAgronomicSeries(gdd.length);
@@ -54,7 +55,7 @@ describe('running totals (the API\'s accumulated values)', () => {
 
 describe('daily series', () => {
   const place = { latitude: 39.4575, elevationM: 1208.5, windHeightM: 3 };
-  const gdd = resolveGddParameters('standard', 'metric');
+  const gdd = celsiusDailyGdd(resolveGddParameters('standard', 'metric'));
   const day = (date: string, extra: Partial<AgronomicDay> = {}): AgronomicDay => ({
     date,
     tmax: 30,
@@ -75,7 +76,7 @@ describe('daily series', () => {
       referenceEvapotranspiration({ tmax: 30, tmin: 12, rhMax: 80, rhMin: 25, solar: 8000, windSpeed: 2, windHeightM: 3, latitude: 39.4575, dayOfYear: doy, elevationM: 1208.5 });
     expect(out.pet[0]).toBe(expected(365));
     expect(out.pet[1]).toBe(expected(1));
-    expect(out.gdd[0]).toBe(dailyGddFromCelsius(30, 12, gdd));
+    expect(out.gdd[0]).toBe(dailyGdd(30, 12, resolveGddParameters('standard', 'metric')));
     expect(out.pet[2]).toBeNaN();
     expect(out.gdd[2]).toBeNaN();
     expect(out.precipitation[2]).toBe(1);

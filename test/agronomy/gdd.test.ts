@@ -6,7 +6,7 @@ import {
   type GddMethod,
   type GddParameters,
   dailyGdd,
-  dailyGddFromCelsius,
+  celsiusDailyGdd,
   gddParametersProblem,
   isGddMethod,
   resolveGddParameters,
@@ -145,11 +145,11 @@ describe('method rules at the boundaries (metric defaults)', () => {
 });
 
 describe('unit systems', () => {
-  it('dailyGddFromCelsius computes with °F under usa', () => {
-    const usa = resolveGddParameters('standard', 'usa');
+  it('celsiusDailyGdd computes with °F under usa', () => {
+    const usa = celsiusDailyGdd(resolveGddParameters('standard', 'usa'));
     // 30 °C / 20 °C = 86 °F / 68 °F → 77 − 50 = 27 °F-days (= 15 °C-days × 1.8)
-    expect(dailyGddFromCelsius(30, 20, usa)).toBeCloseTo(27, 10);
-    expect(dailyGddFromCelsius(30, 20, resolveGddParameters('standard', 'metric'))).toBe(15);
+    expect(usa(30, 20)).toBeCloseTo(27, 10);
+    expect(celsiusDailyGdd(resolveGddParameters('standard', 'metric'))(30, 20)).toBe(15);
   });
 });
 

@@ -1,11 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { actualVapourPressure, meanSaturationVapourPressure, saturationVapourPressure, vapourPressureFromDewPoint } from '../../src/agronomy/humidity.js';
 import {
   DEFAULT_WIND_SPEED_2M,
-  actualVapourPressure,
   atmosphericPressure,
   dailyReferenceEtAt,
-  meanSaturationVapourPressure,
   netLongwaveRadiation,
   netRadiation,
   netShortwaveRadiation,
@@ -13,13 +12,12 @@ import {
   psychrometricConstant,
   referenceEvapotranspiration,
   referenceEvapotranspirationDetail,
-  saturationVapourPressure,
   saturationVapourPressureSlope,
   solarRadiationFromTemperature,
-  vapourPressureFromDewPoint,
-  windSpeedAt2m,
 } from '../../src/agronomy/pet.js';
-import { clearSkyRadiation, daylightHours, extraterrestrialRadiation, mjToWh } from '../../src/agronomy/solar-geometry.js';
+import { clearSkyRadiation, daylightHours, extraterrestrialRadiation } from '../../src/agronomy/solar-geometry.js';
+import { mjToWh } from '../../src/agronomy/unit-conversions.js';
+import { windSpeedAt2m } from '../../src/agronomy/wind-profile.js';
 import { readVectors } from './vectors.js';
 
 interface Example {

@@ -1,15 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import {
-  MJ_PER_WH,
   clearSkyRadiation,
   daylightHours,
   extraterrestrialRadiation,
   inverseRelativeDistance,
-  mjToWh,
   solarDeclination,
   sunElevation,
   sunsetHourAngle,
-  whToMj,
 } from '../../src/agronomy/solar-geometry.js';
 import { dayOfYear } from '../../src/core/dates.js';
 import { readVectors } from './vectors.js';
@@ -81,14 +78,6 @@ describe('polar day and night', () => {
         expect(n).toBeLessThanOrEqual(24);
       }
     }
-  });
-});
-
-describe('radiation unit conversions', () => {
-  it('1 Wh/m² = 0.0036 MJ/m²', () => {
-    expect(MJ_PER_WH).toBe(0.0036);
-    expect(whToMj(1000)).toBeCloseTo(3.6, 12);
-    expect(mjToWh(3.6)).toBeCloseTo(1000, 9);
   });
 });
 

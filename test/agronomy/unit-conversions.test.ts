@@ -5,8 +5,23 @@ import {
   depthInUnitSystem,
   fahrenheitDifferenceToCelsius,
   fahrenheitToCelsius,
+  hectopascalToKilopascal,
   inchesToMillimeters,
+  joulesPerSquareCentimetreToWh,
+  kelvinToCelsius,
+  kilopascalToHectopascal,
+  kjToWh,
   kmhToMetersPerSecond,
+  kmPerDayToMetersPerSecond,
+  knotsToMetersPerSecond,
+  langleysToWh,
+  dailyMeanIrradianceToWh,
+  fractionToPercent,
+  metersPerSecondToKmPerDay,
+  MJ_PER_WH,
+  mjToWh,
+  WH_PER_MJ,
+  whToMj,
   metersPerSecondToKmh,
   metersPerSecondToMph,
   millimetersToInches,
@@ -24,6 +39,8 @@ describe('temperature', () => {
     expect(celsiusToFahrenheit(21.1)).toBeCloseTo(69.98, 10);
     expect(fahrenheitToCelsius(86)).toBeCloseTo(30, 12);
     expect(fahrenheitToCelsius(53.6)).toBeCloseTo(12, 12);
+    expect(fahrenheitToCelsius(212)).toBe(100);
+    expect(kelvinToCelsius(273.15)).toBe(0);
   });
 
   it('differences and degree-days have no offset', () => {
@@ -52,5 +69,33 @@ describe('length and speed', () => {
     expect(metersPerSecondToKmh(10)).toBe(36);
     expect(kmhToMetersPerSecond(36)).toBe(10);
     expect(speedInUnitSystem(4.4704, 'usa')).toBeCloseTo(10, 12);
+  });
+});
+
+describe('wind run, radiation and pressure', () => {
+  it('m/s and knots, and a day\'s wind run in km/day', () => {
+    expect(knotsToMetersPerSecond(1)).toBeCloseTo(0.514444, 6);
+    expect(metersPerSecondToKmPerDay(3)).toBeCloseTo(259.2, 10); // 3 m/s × 86 400 s = 259.2 km
+    expect(kmPerDayToMetersPerSecond(259.2)).toBeCloseTo(3, 12);
+  });
+
+  it('1 Wh/m² = 3600 J/m² = 0.0036 MJ/m²; a langley is 4.184 J/cm²', () => {
+    expect(MJ_PER_WH).toBe(0.0036);
+    expect(WH_PER_MJ).toBeCloseTo(277.7778, 4);
+    expect(whToMj(5000)).toBeCloseTo(18, 12);
+    expect(mjToWh(3.6)).toBe(1000);
+    expect(kjToWh(3600)).toBe(1000);
+    expect(joulesPerSquareCentimetreToWh(36)).toBe(100);
+    expect(langleysToWh(1)).toBeCloseTo(11.6222, 4);
+    expect(dailyMeanIrradianceToWh(250)).toBe(6000); // 250 W/m² for 24 h
+  });
+
+  it('fractions as percentages', () => {
+    expect(fractionToPercent(0.25)).toBe(25);
+  });
+
+  it('kPa and hPa', () => {
+    expect(kilopascalToHectopascal(1.5)).toBe(15);
+    expect(hectopascalToKilopascal(15)).toBe(1.5);
   });
 });

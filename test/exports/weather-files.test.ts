@@ -5,14 +5,7 @@ import { apsimFileName, apsimMetFile } from '../../src/exports/apsim-met-file.js
 import { climatePeriod } from '../../src/exports/climate-period.js';
 import { dssatFileName, dssatWeatherFile } from '../../src/exports/dssat-weather-file.js';
 import type { WeatherFileInput } from '../../src/exports/weather-file.js';
-import {
-  actualVapourPressure,
-  apsimTavAmp,
-  dewPointFromVapourPressure,
-  dssatTavAmp,
-  metresPerSecondToKmPerDay,
-  whPerM2ToMjPerM2,
-} from '../../src/exports/weather-file-values.js';
+import { apsimTavAmp, dssatTavAmp } from '../../src/agronomy/annual-temperature.js';
 import { dssatFormat } from '../../src/weather/import/dssat.js';
 import { emptyDailyWeather, type DailyWeather } from '../../src/weather/weather-source.js';
 
@@ -30,25 +23,6 @@ function yearOfMeans(year: number, meanOf: (month: number) => number): DailyWeat
     return day(date, { tmax: mean + 5, tmin: mean - 5 });
   });
 }
-
-describe('unit conversions', () => {
-  it('converts radiation, wind and vapour pressure as the crop models want them', () => {
-    expect(whPerM2ToMjPerM2(5000)).toBeCloseTo(18.0, 10); // 5000 Wh × 3600 J/Wh = 18 MJ
-    expect(metresPerSecondToKmPerDay(3)).toBeCloseTo(259.2, 10); // 3 m/s × 86 400 s = 259.2 km
-    // FAO-56 Annex 2, Table 2.3: e°(7 °C) = 1.002 kPa, e°(20 °C) = 2.338 kPa.
-    expect(dewPointFromVapourPressure(1.002)).toBeCloseTo(7.0, 1);
-    expect(dewPointFromVapourPressure(2.338)).toBeCloseTo(20.0, 1);
-  });
-
-  it('takes the vapour pressure from the source, else from RHmax/RHmin (FAO-56 eq. 17), else RHmean (eq. 19)', () => {
-    expect(actualVapourPressure(day('2024-01-01', { vapourPressure: 1.2, tmax: 20, tmin: 7, rhMax: 50, rhMin: 50 }))).toBe(1.2);
-    // FAO-56 example 5: Tmin 18 °C, Tmax 25 °C, RHmax 82 %, RHmin 54 % → ea = 1.70 kPa.
-    expect(actualVapourPressure(day('2024-01-01', { tmax: 25, tmin: 18, rhMax: 82, rhMin: 54 }))).toBeCloseTo(1.70, 2);
-    // Same temperatures, RHmean 68 % → ea = 0.68 · (3.168 + 2.064) / 2 = 1.78 kPa (example 5's eq. 19 line).
-    expect(actualVapourPressure(day('2024-01-01', { tmax: 25, tmin: 18, rhMean: 68 }))).toBeCloseTo(1.78, 2);
-    expect(actualVapourPressure(day('2024-01-01', { tmax: 25, tmin: 18 }))).toBeNull();
-  });
-});
 
 describe('TAV and AMP', () => {
   it('are the mean and the range of the twelve monthly mean temperatures of a year', () => {
@@ -180,11 +154,14 @@ describe('APSIM .met', () => {
     expect(apsimFileName(INPUT)).toBe('agwx-42.0308_-93.6319-2024-02-01-2024-02-02.met');
   });
 
-  it('leaves vp out when a day has no humidity, and tav/amp out without a whole year', () => {
-    const text = apsimMetFile({ ...INPUT, days: [FEB_1, day('2024-02-02', { tmax: 1, tmin: 0, precipitation: 0, solar: 100 })], climateDays: [FEB_1] });
+  it('takes vp as e°(Tmin) on a day without humidity, as reference ET and APSIM do; leaves vp out when a day has no temperatures, and tav/amp out without a whole year', () => {
+    const dry = apsimMetFile({ ...INPUT, days: [FEB_1, day('2024-02-02', { tmax: 1, tmin: 0, precipitation: 0, solar: 100 })], climateDays: [FEB_1] }).split('\n');
+    // e°(0 °C) = 0.6108 kPa = 6.1 hPa (FAO-56 eq. 48: the dew point taken as Tmin)
+    expect(dry.find((l) => l.startsWith('2024   33'))!.trim().split(/\s+/)).toEqual(['2024', '33', '0.4', '1.0', '0.0', '0.0', '6.1']);
+    expect(dry.join('\n')).not.toMatch(/^tav =/m);
+    expect(dry.join('\n')).not.toMatch(/^amp =/m);
+    const text = apsimMetFile({ ...INPUT, days: [FEB_1, day('2024-02-02', { precipitation: 0, solar: 100 })] });
     expect(text).not.toContain('vp');
-    expect(text).not.toMatch(/^tav =/m);
-    expect(text).not.toMatch(/^amp =/m);
   });
 
   it('numbers the days of the year through a year end', () => {

@@ -4,7 +4,7 @@
  * the accumulation start.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveGddParameters } from '../../src/agronomy/gdd.js';
+import { GDD_METHOD_TABLE, resolveGddParameters, type GddMethod, type GddMethodDefinition } from '../../src/agronomy/gdd.js';
 import { fixedClock } from '../../src/core/clock.js';
 import { accumulationStartOf, createAgronomicValuesService, type AgronomicValuesRequest } from '../../src/services/agronomic-values-service.js';
 import { createForecastService } from '../../src/services/forecast-service.js';
@@ -130,5 +130,41 @@ describe('agronomic values service', () => {
     const atSea = await service(createFakeWeatherSource(), 0).values(IOWA, request('2024-06-10', '2024-06-10'));
     expect(fromSource.pet[0]).toBe(fromGrid.pet[0]);
     expect(atSea.pet[0]).not.toBeCloseTo(fromGrid.pet[0]!, 3);
+  });
+});
+
+describe('a GDD method added to the table', () => {
+  /** Baskerville & Emin (1969) single sine, no upper cut-off: a method that does not average a high and a low. */
+  const singleSine = (tmax: number, tmin: number, base: number): number => {
+    if (tmin >= base) return (tmax + tmin) / 2 - base;
+    if (tmax <= base) return 0;
+    const mean = (tmax + tmin) / 2;
+    const amplitude = (tmax - tmin) / 2;
+    const theta = Math.asin((base - mean) / amplitude);
+    return ((mean - base) * (Math.PI / 2 - theta) + amplitude * Math.cos(theta)) / Math.PI;
+  };
+  const SINGLE_SINE: GddMethodDefinition = {
+    name: 'single-sine',
+    description: 'area above the base under a sine through the day\'s low and high',
+    defaults: { metric: { baseTemp: 10, maxBoundary: null, minBoundary: null }, usa: { baseTemp: 50, maxBoundary: null, minBoundary: null } },
+    usesMaxBoundary: false,
+    usesMinBoundary: false,
+    daily: (tmax, tmin, baseTemp) => singleSine(tmax, tmin, baseTemp),
+  };
+  const table = [...GDD_METHOD_TABLE, SINGLE_SINE];
+
+  it('is one entry with its own daily function, and reaches the agronomic values of observed and forecast days', async () => {
+    const weather = createFakeWeatherSource();
+    const values = await createAgronomicValuesService({
+      observations: createObservationService(weather),
+      forecasts: createForecastService({ weather, clock: fixedClock(NOW) }),
+      elevation: { elevationAt: () => 300 },
+      gddMethods: table,
+    }).values(IOWA, { start: '2024-06-13', end: '2024-06-16', accumulationStart: null, gdd: resolveGddParameters('single-sine' as GddMethod, 'metric', { gddBaseTemp: 20 }, table) });
+    // Base 20 °C lies between the fake's lows and highs, where a sine and a mean part ways.
+    const expected = [singleSine(34.13, 17, 20), singleSine(34.14, 17, 20), singleSine(33, 10, 20), singleSine(33, 10, 20)];
+    expect([...values.gdd]).toEqual(expected.map((g) => expect.closeTo(g, 10)));
+    expect(expected[0]).not.toBeCloseTo((34.13 + 17) / 2 - 20, 2);
+    expect(values.accumulatedGdd[3]).toBeCloseTo(expected.reduce((a, b) => a + b, 0), 10);
   });
 });

@@ -70,13 +70,13 @@ describe('the providers, as the table says', () => {
   it('Open-Meteo: the daily aggregates and hourly variables asked for, and the fields of a complete day', () => {
     const openMeteo = DAILY_VARIABLE_ENTRIES.flatMap(([, variable]) => (variable.openMeteo ? [variable.openMeteo] : []));
     expect(OPEN_METEO_DAILY_VARIABLES).toEqual(openMeteo.filter((entry) => entry.hourly === undefined).map((entry) => entry.daily));
-    expect(OPEN_METEO_DAY_HOURLY_VARIABLES).toEqual([...new Set(openMeteo.flatMap((entry) => entry.hourly ?? []))]);
+    expect(OPEN_METEO_DAY_HOURLY_VARIABLES).toEqual([...new Set(openMeteo.flatMap((entry) => entry.hourly?.name ?? []))]);
     expect(OPEN_METEO_COMPLETE_FIELDS).toEqual(dailyVariablesWhere((variable) => variable.openMeteo?.complete === true));
     expect(OPEN_METEO_COMPLETE_FIELDS).toHaveLength(9);
   });
 
   it('NASA POWER: the parameters asked for and the fields of a complete day', () => {
-    expect(NASA_POWER_DAILY_PARAMETERS).toEqual(DAILY_VARIABLE_ENTRIES.flatMap(([, variable]) => variable.nasaPower?.parameter ?? []));
+    expect(NASA_POWER_DAILY_PARAMETERS).toEqual(DAILY_VARIABLE_ENTRIES.flatMap(([, variable]) => variable.nasaPower?.parameters?.[0]?.name ?? []));
     expect(NASA_POWER_COMPLETE_FIELDS).toEqual(dailyVariablesWhere((variable) => variable.nasaPower?.complete === true));
     expect([...NASA_POWER_COMPLETE_FIELDS].sort()).toEqual(['precipitation', 'rhMax', 'rhMin', 'solar', 'tmax', 'tmin', 'windAverage']);
   });
@@ -84,7 +84,7 @@ describe('the providers, as the table says', () => {
   /** An Open-Meteo unit for a value in the variable's internal unit (solar: MJ/m², as Open-Meteo answers). */
   const OPEN_METEO_UNITS = { '°C': '°C', mm: 'mm', 'Wh/m²': 'MJ/m²', '%': '%', 'm/s': 'm/s', kPa: 'kPa' } as const;
   const unitOf = (openMeteoName: string) => {
-    const [, variable] = DAILY_VARIABLE_ENTRIES.find(([, v]) => v.openMeteo?.daily === openMeteoName || v.openMeteo?.hourly === openMeteoName)!;
+    const [, variable] = DAILY_VARIABLE_ENTRIES.find(([, v]) => v.openMeteo?.daily === openMeteoName || v.openMeteo?.hourly?.name === openMeteoName)!;
     return OPEN_METEO_UNITS[variable.unit];
   };
   const dates = ['2024-06-01', '2024-06-02'];

@@ -3,7 +3,8 @@
  * file): multi-century monthly statistics at a dozen places in different climates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../src/agronomy/solar-geometry.js';
+import { clearSkyRadiation, extraterrestrialRadiation } from '../../src/agronomy/solar-geometry.js';
+import { WH_PER_MJ } from '../../src/agronomy/unit-conversions.js';
 import { dayOfYear } from '../../src/core/dates.js';
 import { dailyClimateOn } from '../../src/weather/synthetic/cell-climate.js';
 import { createSyntheticSource, type SyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';

@@ -5,7 +5,7 @@
  * `guessCsvColumns`). Lines starting with `#` are comments.
  */
 import { isIsoDate, addDays } from '../../core/dates.js';
-import { DAILY_VARIABLE_ENTRIES, type DAILY_VARIABLES, type DailyVariableName, type InternalUnit } from '../daily-variables.js';
+import { DAILY_VARIABLES, dailyVariableEntries, type DailyVariableName, type DailyVariableTable, type InternalUnit } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationParseOptions } from './station-file-format.js';
 import {
@@ -19,21 +19,9 @@ import {
   splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
-import {
-  humidityRangeFromDewPoint,
-  saturationVapourPressure,
-  humidityToPercent,
-  precipitationToMm,
-  solarToWhPerM2,
-  temperatureToCelsius,
-  windSpeedAt10m,
-  windToMetresPerSecond,
-  type HumidityUnit,
-  type PrecipitationUnit,
-  type SolarUnit,
-  type TemperatureUnit,
-  type WindUnit,
-} from './weather-units.js';
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
+import { MIN_WIND_HEIGHT_M, windSpeedAt10m } from '../../agronomy/wind-profile.js';
+import { COLUMN_UNITS, isColumnUnit, toInternalUnit, type ColumnUnit, type TemperatureUnit, type WindUnit } from './weather-units.js';
 
 export type CsvDateFormat = 'auto' | 'YYYY-MM-DD' | 'YYYYMMDD' | 'YYYY/MM/DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'DD.MM.YYYY' | 'YYYYDDD';
 
@@ -50,57 +38,22 @@ export interface CsvWindColumn extends CsvColumn<WindUnit> {
   height?: number;
 }
 
-/** The units a column of each kind may be in; the first is the default. */
-const UNITS = {
-  temperature: ['C', '0.1C', 'F', 'K'],
-  precipitation: ['mm', '0.1mm', 'cm', 'in'],
-  solar: ['Wh/m2', 'kWh/m2', 'MJ/m2', 'kJ/m2', 'J/cm2', 'W/m2', 'langley'],
-  humidity: ['%', 'fraction'],
-  wind: ['m/s', '0.1m/s', 'km/h', 'mph', 'knots', 'km/day'],
-} as const;
-
-type ColumnKind = keyof typeof UNITS;
-
-interface UnitOfKind {
-  temperature: TemperatureUnit;
-  precipitation: PrecipitationUnit;
-  solar: SolarUnit;
-  humidity: HumidityUnit;
-  wind: WindUnit;
-}
-
-/**
- * The kind of column each internal unit is read from. A variable of DAILY_VARIABLES in one of
- * these units may have a column of its own; the others (vapour pressure) come from other columns.
- */
-const KIND_OF_INTERNAL_UNIT = {
-  '°C': 'temperature',
-  mm: 'precipitation',
-  'Wh/m²': 'solar',
-  '%': 'humidity',
-  'm/s': 'wind',
-} as const satisfies Partial<Record<InternalUnit, ColumnKind>>;
-
 type Table = typeof DAILY_VARIABLES;
-type KindOfUnit = typeof KIND_OF_INTERNAL_UNIT;
-
-/** Daily variables a column may give as they are. */
-type ColumnVariable = { [Name in DailyVariableName]: Table[Name]['unit'] extends keyof KindOfUnit ? Name : never }[DailyVariableName];
-type KindOf<Name extends ColumnVariable> = KindOfUnit[Extract<Table[Name]['unit'], keyof KindOfUnit>];
+type UnitOf<Name extends DailyVariableName> = Table[Name]['unit'];
 
 /**
- * Which column holds the date and each variable, and in which unit. Besides the variables of
- * DAILY_VARIABLES in the units above:
+ * Which column holds the date and each variable, and in which unit (one of `COLUMN_UNITS` of the
+ * variable's internal unit, weather-units.ts). Besides the variables of DAILY_VARIABLES:
  * - `rhMean`, the daily mean humidity, is kept, and shown as both rhMax and rhMin when those are
  *   not mapped or missing;
  * - `dewPoint`, the daily dew point, is kept as the vapour pressure ea = e°(Tdew) (FAO-56 eq. 14)
- *   that reference ET uses, and gives the rhMax/rhMin shown (see `humidityRangeFromDewPoint`)
- *   when those are missing.
+ *   that reference ET uses, and gives the rhMax/rhMin shown (agronomy/humidity.ts
+ *   `shownHumidityRange`) when those are missing.
  */
 export type CsvColumnMapping = {
   date: { column: CsvColumnRef; format?: CsvDateFormat };
   dewPoint?: CsvColumn<TemperatureUnit>;
-} & { [Name in ColumnVariable]?: KindOf<Name> extends 'wind' ? CsvWindColumn : CsvColumn<UnitOfKind[KindOf<Name>]> };
+} & { [Name in DailyVariableName]?: UnitOf<Name> extends 'm/s' ? CsvWindColumn : CsvColumn<ColumnUnit<UnitOf<Name>>> };
 
 export interface CsvParseOptions extends StationParseOptions {
   /** Default: guessed from the header names. */
@@ -115,34 +68,33 @@ export interface CsvParseOptions extends StationParseOptions {
 
 export const DEFAULT_MISSING_MARKERS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'null', '-', '-99', '-999', '-9999'];
 
-type MappedVariable = ColumnVariable | 'dewPoint';
+/** A variable a column may give: those of the table, then the dew point. */
+interface MappedVariable {
+  readonly name: string;
+  /** The internal unit its value is read into (a dew point: °C, kept as its vapour pressure). */
+  readonly unit: InternalUnit;
+  /** Header names (lower case) guessed for its column. */
+  readonly aliases: readonly string[];
+}
 
-/** Every variable a column may give, with its kind: those of DAILY_VARIABLES, then the dew point. */
-const VARIABLE_KIND: Readonly<Record<MappedVariable, ColumnKind>> = Object.freeze({
-  ...(Object.fromEntries(
-    DAILY_VARIABLE_ENTRIES.flatMap(([name, { unit }]) => (unit in KIND_OF_INTERNAL_UNIT ? [[name, KIND_OF_INTERNAL_UNIT[unit as keyof KindOfUnit]]] : [])),
-  ) as Record<ColumnVariable, ColumnKind>),
-  dewPoint: 'temperature',
-});
+/** The dew point column (not a variable: kept as the vapour pressure e°(Tdew)). */
+const DEW_POINT: MappedVariable = { name: 'dewPoint', unit: '°C', aliases: ['dewpoint', 'dew_point', 'tdew', 'dewp'] };
 
-/** Header names (lower case) guessed for each column; a variable not listed here is guessed by its own name. */
-const HEADER_ALIASES: { readonly date: readonly string[] } & Partial<Record<MappedVariable, readonly string[]>> = {
-  date: ['date', 'day', 'yyyymmdd'],
-  tmax: ['tmax', 'tx', 'temperature_max', 'max_temperature', 'maxtemp'],
-  tmin: ['tmin', 'tn', 'temperature_min', 'min_temperature', 'mintemp'],
-  precipitation: ['precipitation', 'precip', 'prcp', 'rain', 'rainfall'],
-  solar: ['solar', 'radiation', 'srad'],
-  rhMax: ['rhmax', 'rh_max'],
-  rhMin: ['rhmin', 'rh_min'],
-  rhMean: ['rhmean', 'rh_mean', 'rh', 'rhum', 'humidity'],
-  dewPoint: ['dewpoint', 'dew_point', 'tdew', 'dewp'],
-  windDayMax: ['winddaymax', 'wind_day_max', 'windmax', 'wind_max'],
-  windMorningMax: ['windmorningmax', 'wind_morning_max'],
-  windAverage: ['windaverage', 'wind_average', 'wind', 'windspeed', 'wind_speed'],
-};
+/** Header names (lower case) guessed for the date column. */
+const DATE_ALIASES: readonly string[] = ['date', 'day', 'yyyymmdd'];
 
-/** Maps every header that carries an internal variable name (or a common alias) in internal units. */
-export function guessCsvColumns(headers: readonly string[]): CsvColumnMapping {
+/** Every variable a column may give, from the table: its own name and the table's CSV names guess its header. */
+function mappedVariables(table: DailyVariableTable): readonly MappedVariable[] {
+  return [
+    ...dailyVariableEntries(table).map(([name, { unit, stationFiles }]) => ({ name, unit, aliases: [name.toLowerCase(), ...stationFiles.csv] })),
+    DEW_POINT,
+  ];
+}
+
+const DEFAULT_VARIABLES = mappedVariables(DAILY_VARIABLES);
+
+/** Maps every header that carries a variable's name (or one of its CSV names) in internal units. */
+export function guessCsvColumns(headers: readonly string[], table: DailyVariableTable = DAILY_VARIABLES): CsvColumnMapping {
   const normalized = headers.map((header) => header.trim().toLowerCase());
   const find = (aliases: readonly string[]): number | undefined => {
     for (const alias of aliases) {
@@ -151,12 +103,12 @@ export function guessCsvColumns(headers: readonly string[]): CsvColumnMapping {
     }
     return undefined;
   };
-  const dateIndex = find(HEADER_ALIASES.date);
+  const dateIndex = find(DATE_ALIASES);
   if (dateIndex === undefined) throw new Error(`no date column among ${headers.join(', ')}; pass a column mapping`);
   const mapping: CsvColumnMapping = { date: { column: dateIndex } };
-  for (const variable of Object.keys(VARIABLE_KIND) as MappedVariable[]) {
-    const index = find(HEADER_ALIASES[variable] ?? [variable.toLowerCase()]);
-    if (index !== undefined) (mapping as unknown as Record<string, unknown>)[variable] = { column: index };
+  for (const variable of table === DAILY_VARIABLES ? DEFAULT_VARIABLES : mappedVariables(table)) {
+    const index = find(variable.aliases);
+    if (index !== undefined) (mapping as unknown as Record<string, unknown>)[variable.name] = { column: index };
   }
   return mapping;
 }
@@ -178,8 +130,8 @@ export function parseCsvColumnSpec(spec: string): CsvColumnMapping {
       mapping.date = unit ? { column, format: unit as CsvDateFormat } : { column };
       continue;
     }
-    if (!(variable in VARIABLE_KIND)) {
-      throw new Error(`unknown variable '${variable}' in column mapping; known: date, ${Object.keys(VARIABLE_KIND).join(', ')}`);
+    if (!DEFAULT_VARIABLES.some(({ name }) => name === variable)) {
+      throw new Error(`unknown variable '${variable}' in column mapping; known: date, ${DEFAULT_VARIABLES.map(({ name }) => name).join(', ')}`);
     }
     const entryValue: { column: CsvColumnRef; unit?: string; height?: number } = { column };
     if (unit) entryValue.unit = unit;
@@ -283,7 +235,7 @@ export const csvFormat: StationFileFormat<CsvParseOptions> = {
     if (header === undefined) return false;
     const delimiter = chooseDelimiter(header);
     const names = header.split(delimiter).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
-    return names.length >= 2 && names.some((name) => HEADER_ALIASES.date.includes(name));
+    return names.length >= 2 && names.some((name) => DATE_ALIASES.includes(name));
   },
 
   parse(text: string, options?: CsvParseOptions): ParsedStationFile {
@@ -300,11 +252,12 @@ export const csvFormat: StationFileFormat<CsvParseOptions> = {
     }
     let mapping: CsvColumnMapping;
     try {
-      mapping = options?.columns ?? guessCsvColumns(headers);
+      mapping = options?.columns ?? guessCsvColumns(headers, options?.variables);
     } catch (error) {
       return context.fail(headerIndex + 1, error instanceof Error ? error.message : String(error));
     }
-    const resolved = resolveMapping(mapping, headers, options?.windHeight ?? 10, (reason) => context.fail(headerIndex + 1, reason));
+    const variables = options?.variables === undefined ? DEFAULT_VARIABLES : mappedVariables(options.variables);
+    const resolved = resolveMapping(mapping, headers, variables, options?.windHeight ?? 10, (reason) => context.fail(headerIndex + 1, reason));
     const markers = options?.missing ?? DEFAULT_MISSING_MARKERS;
     const isMissing = missingMatcher(markers);
 
@@ -330,7 +283,7 @@ interface ResolvedColumn {
   variable: MappedVariable;
   index: number;
   name: string;
-  unit: string;
+  unit: ColumnUnit;
   height: number;
 }
 
@@ -342,7 +295,13 @@ interface ResolvedMapping {
   minFields: number;
 }
 
-function resolveMapping(mapping: CsvColumnMapping, headers: string[], windHeight: number, fail: (reason: string) => never): ResolvedMapping {
+function resolveMapping(
+  mapping: CsvColumnMapping,
+  headers: string[],
+  variables: readonly MappedVariable[],
+  windHeight: number,
+  fail: (reason: string) => never,
+): ResolvedMapping {
   const lower = headers.map((header) => header.toLowerCase());
   const indexOf = (ref: CsvColumnRef, what: string): number => {
     if (typeof ref === 'number') {
@@ -355,17 +314,15 @@ function resolveMapping(mapping: CsvColumnMapping, headers: string[], windHeight
   };
   const dateIndex = indexOf(mapping.date.column, 'date');
   const columns: ResolvedColumn[] = [];
-  for (const variable of Object.keys(VARIABLE_KIND) as MappedVariable[]) {
-    const column = mapping[variable] as (CsvColumn<string> & { height?: number }) | undefined;
+  for (const variable of variables) {
+    const column = (mapping as Record<string, unknown>)[variable.name] as (CsvColumn<string> & { height?: number }) | undefined;
     if (!column) continue;
-    const kind = VARIABLE_KIND[variable];
-    const unit = column.unit ?? UNITS[kind][0];
-    if (!(UNITS[kind] as readonly string[]).includes(unit)) {
-      fail(`${variable}: unknown unit '${unit}'; accepted: ${UNITS[kind].join(', ')}`);
-    }
+    const accepted = COLUMN_UNITS[variable.unit];
+    const unit = column.unit ?? accepted[0];
+    if (!isColumnUnit(variable.unit, unit)) fail(`${variable.name}: unknown unit '${unit}'; accepted: ${accepted.join(', ')}`);
     const height = column.height ?? windHeight;
-    if (kind === 'wind' && !(height >= 0.5)) fail(`${variable}: wind height ${height} m is below 0.5 m`);
-    const index = indexOf(column.column, variable);
+    if (variable.unit === 'm/s' && !(height >= MIN_WIND_HEIGHT_M)) fail(`${variable.name}: wind height ${height} m is below ${MIN_WIND_HEIGHT_M} m`);
+    const index = indexOf(column.column, variable.name);
     columns.push({ variable, index, name: headers[index]!, unit, height });
   }
   const minFields = Math.max(dateIndex, ...columns.map((column) => column.index)) + 1;
@@ -383,18 +340,9 @@ function missingMatcher(markers: readonly string[]): (text: string) => boolean {
 }
 
 function convert(column: ResolvedColumn, raw: number): number {
-  switch (VARIABLE_KIND[column.variable]) {
-    case 'temperature':
-      return checkRange(temperatureToCelsius(raw, column.unit as TemperatureUnit), PLAUSIBLE.temperature, column.name)!;
-    case 'precipitation':
-      return checkRange(precipitationToMm(raw, column.unit as PrecipitationUnit), PLAUSIBLE.precipitation, column.name)!;
-    case 'solar':
-      return checkRange(solarToWhPerM2(raw, column.unit as SolarUnit), PLAUSIBLE.solar, column.name)!;
-    case 'humidity':
-      return checkRange(humidityToPercent(raw, column.unit as HumidityUnit), PLAUSIBLE.humidity, column.name)!;
-    case 'wind':
-      return checkRange(windSpeedAt10m(windToMetresPerSecond(raw, column.unit as WindUnit), column.height), PLAUSIBLE.wind, column.name)!;
-  }
+  const { unit } = column.variable;
+  const value = toInternalUnit(unit, column.unit, raw);
+  return checkRange(unit === 'm/s' ? windSpeedAt10m(value, column.height) : value, PLAUSIBLE[unit], column.name)!;
 }
 
 function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: string) => boolean): DailyWeather {
@@ -405,19 +353,11 @@ function csvDay(fields: string[], mapping: ResolvedMapping, isMissing: (text: st
   for (const column of mapping.columns) {
     const text = fields[column.index]!;
     const value = isMissing(text) ? null : convert(column, requireNumber(text, column.name));
-    if (column.variable === 'dewPoint') dewPoint = value;
-    else day[column.variable] = value;
+    if (column.variable === DEW_POINT) dewPoint = value;
+    else day[column.variable.name as DailyVariableName] = value;
   }
-  const mean = day.rhMean ?? null;
-  day.vapourPressure = dewPoint === null ? null : saturationVapourPressure(dewPoint);
-  if (day.rhMax === null && day.rhMin === null) {
-    if (dewPoint !== null && day.tmax !== null && day.tmin !== null) {
-      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
-      day.rhMax = range.rhMax;
-      day.rhMin = range.rhMin;
-    } else if (mean !== null) {
-      day.rhMax = day.rhMin = mean;
-    }
-  }
+  if (dewPoint !== null) day.vapourPressure = vapourPressureFromDewPoint(dewPoint);
+  const shown = shownHumidityRange(day);
+  if (shown !== null) ({ rhMax: day.rhMax, rhMin: day.rhMin } = shown);
   return day;
 }

@@ -6,13 +6,15 @@
  *
  * Dates: YYDDD (two-digit year: 00–49 → 20YY, 50–99 → 19YY unless `twoDigitYearPivot` says
  * otherwise) or YYYYDDD.
- * Mapping: SRAD MJ/m²/day → solar Wh/m²; TMAX, TMIN °C; RAIN mm; WIND km/day (daily run) →
- * windAverage m/s, brought from WNDHT to 10 m with the FAO-56 logarithmic profile (WNDHT
- * missing: 2 m, the standard agrometeorological height; override with `windHeight`);
- * DEWP → rhMax = 100·e°(DEWP)/e°(TMIN), rhMin = 100·e°(DEWP)/e°(TMAX) (capped at 100);
- * without DEWP, RHUM (daily mean) → rhMax = rhMin = RHUM, which gives FAO-56 the same vapour
- * pressure as its eq. 19. windDayMax and windMorningMax are not in the format: null.
+ * Mapping (the `dssat` columns of DAILY_VARIABLES): SRAD MJ/m²/day → solar Wh/m²; TMAX, TMIN
+ * °C; RAIN mm; WIND km/day (daily run) → windAverage m/s, brought from WNDHT to 10 m with the
+ * FAO-56 logarithmic profile (WNDHT missing: 2 m, the standard agrometeorological height;
+ * override with `windHeight`); RHUM (daily mean) → rhMean. DEWP → vapourPressure = e°(DEWP).
+ * rhMax and rhMin are shown from the dew point (100·e°(DEWP)/e°(TMIN), 100·e°(DEWP)/e°(TMAX),
+ * capped at 100), else as RHUM (agronomy/humidity.ts `shownHumidityRange`). windDayMax and
+ * windMorningMax are not in the format: null.
  */
+import { DAILY_VARIABLES } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import {
@@ -25,8 +27,12 @@ import {
   requireNumber,
   splitLines,
   StationFileParseContext,
+  formatColumns,
+  type FormatColumn,
 } from './station-file-parse-context.js';
-import { humidityRangeFromDewPoint, precipitationToMm, saturationVapourPressure, solarToWhPerM2, windSpeedAt10m, windToMetresPerSecond } from './weather-units.js';
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
+import { windSpeedAt10m } from '../../agronomy/wind-profile.js';
+import { toInternalUnit } from './weather-units.js';
 import { addDays } from '../../core/dates.js';
 
 export interface DssatParseOptions extends StationParseOptions {
@@ -59,6 +65,7 @@ export const dssatFormat: StationFileFormat<DssatParseOptions> = {
     const lines = splitLines(text);
     const context = new StationFileParseContext(options, lines.length);
     const pivot = options?.twoDigitYearPivot ?? 50;
+    const variableColumns = options?.variables === undefined ? DEFAULT_COLUMNS : formatColumns(options.variables, 'dssat');
     let title: string | undefined;
     let header: Map<string, string> | undefined;
     let columns: Column[] | undefined;
@@ -95,7 +102,7 @@ export const dssatFormat: StationFileFormat<DssatParseOptions> = {
       context.row(lineNumber, () => {
         const row = readRow(line, tableColumns);
         if (windHeight === undefined) windHeight = headerWindHeight(header);
-        return dssatDay(row, pivot, windHeight);
+        return dssatDay(row, pivot, windHeight, variableColumns);
       });
     }
     if (header === undefined) return context.fail(lines.length, 'no station line "@ INSI LAT LONG ELEV ..." found');
@@ -172,7 +179,10 @@ function dssatDate(text: string, pivot: number): string {
   return addDays(`${String(year).padStart(4, '0')}-01-01`, doy - 1);
 }
 
-function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): DailyWeather {
+/** The columns of DAILY_VARIABLES' `dssat` entries. */
+const DEFAULT_COLUMNS = formatColumns(DAILY_VARIABLES, 'dssat');
+
+function dssatDay(row: Map<string, string>, pivot: number, windHeight: number, columns: readonly FormatColumn[]): DailyWeather {
   const day = emptyDay(dssatDate(row.get('DATE') ?? row.get('YRDOY') ?? '', pivot));
   const value = (name: string): number | null => {
     const text = row.get(name);
@@ -180,31 +190,15 @@ function dssatDay(row: Map<string, string>, pivot: number, windHeight: number): 
     const number = requireNumber(text, name);
     return number <= -99 ? null : number;
   };
-  const srad = value('SRAD');
-  const rain = value('RAIN');
-  const wind = value('WIND');
-  const dewPoint = value('DEWP');
-  const rhum = value('RHUM');
-  day.tmax = checkRange(value('TMAX'), PLAUSIBLE.temperature, 'TMAX');
-  day.tmin = checkRange(value('TMIN'), PLAUSIBLE.temperature, 'TMIN');
-  day.solar = checkRange(srad === null ? null : solarToWhPerM2(srad, 'MJ/m2'), PLAUSIBLE.solar, 'SRAD');
-  day.precipitation = checkRange(rain === null ? null : precipitationToMm(rain, 'mm'), PLAUSIBLE.precipitation, 'RAIN');
-  day.windAverage = checkRange(
-    wind === null ? null : windSpeedAt10m(windToMetresPerSecond(wind, 'km/day'), windHeight),
-    PLAUSIBLE.wind,
-    'WIND',
-  );
-  checkRange(dewPoint, PLAUSIBLE.temperature, 'DEWP');
-  day.rhMean = checkRange(rhum, PLAUSIBLE.humidity, 'RHUM');
-  if (dewPoint !== null) {
-    day.vapourPressure = saturationVapourPressure(dewPoint);
-    if (day.tmax !== null && day.tmin !== null) {
-      const range = humidityRangeFromDewPoint(dewPoint, day.tmax, day.tmin);
-      day.rhMax = range.rhMax;
-      day.rhMin = range.rhMin;
-    }
-  } else if (day.rhMean !== null) {
-    day.rhMax = day.rhMin = day.rhMean;
+  for (const { name, unit, column, columnUnit } of columns) {
+    const raw = value(column);
+    if (raw === null) continue;
+    const converted = toInternalUnit(unit, columnUnit, raw);
+    day[name] = checkRange(unit === 'm/s' ? windSpeedAt10m(converted, windHeight) : converted, PLAUSIBLE[unit], column);
   }
+  const dewPoint = checkRange(value('DEWP'), PLAUSIBLE['°C'], 'DEWP');
+  if (dewPoint !== null) day.vapourPressure = vapourPressureFromDewPoint(dewPoint);
+  const shown = shownHumidityRange(day);
+  if (shown !== null) ({ rhMax: day.rhMax, rhMin: day.rhMin } = shown);
   return day;
 }

@@ -3,7 +3,8 @@
  * `# STN,YYYYMMDD,DDVEC,…` and comma-separated rows with right-aligned numbers; a blank field is
  * missing.
  *
- * Mapping (KNMI anemometers stand at 10 m, so wind needs no height correction):
+ * Mapping (the `knmi` columns of DAILY_VARIABLES; KNMI anemometers stand at 10 m, so wind needs
+ * no height correction):
  *   TX, TN (0.1 °C)        → tmax, tmin
  *   RH (0.1 mm; -1 = <0.05 mm) → precipitation (-1 becomes 0 mm: a trace below the resolution)
  *   Q (J/cm²)              → solar (× 10⁴ / 3600 Wh/m²)
@@ -15,6 +16,7 @@
  * Station coordinates come from a `STN LON(east) LAT(north) ALT(m) NAME` header block when the
  * file has one (newer downloads); otherwise pass them with the `station` option.
  */
+import { DAILY_VARIABLES } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import {
@@ -27,8 +29,10 @@ import {
   requireNumber,
   splitLines,
   StationFileParseContext,
+  formatColumns,
+  type FormatColumn,
 } from './station-file-parse-context.js';
-import { precipitationToMm, solarToWhPerM2, temperatureToCelsius, windToMetresPerSecond } from './weather-units.js';
+import { toInternalUnit } from './weather-units.js';
 
 const COLUMN_LINE = /^\s*#?\s*STN\s*,\s*YYYYMMDD\s*,/i;
 const STATION_TABLE_HEAD = /^\s*#?\s*STN\s+LON\(east\)\s+LAT\(north\)/i;
@@ -45,6 +49,7 @@ export const knmiFormat: StationFileFormat = {
   parse(text: string, options?: StationParseOptions): ParsedStationFile {
     const lines = splitLines(text);
     const context = new StationFileParseContext(options, lines.length);
+    const variableColumns = options?.variables === undefined ? DEFAULT_COLUMNS : formatColumns(options.variables, 'knmi');
     let columns: string[] | undefined;
     let fromHeader: Omit<StationInfo, 'id'> & { id?: string } = {};
     let stationId: string | undefined;
@@ -80,7 +85,7 @@ export const knmiFormat: StationFileFormat = {
         if (!/^\d+$/.test(stn)) throw new BadRow(`STN: '${stn}' is not a station number`);
         if (stationId === undefined) stationId = stn;
         else if (stn !== stationId) throw new BadRow(`STN ${stn} differs from the file's station ${stationId}`);
-        return knmiDay(row);
+        return knmiDay(row, variableColumns);
       });
     }
     if (columns === undefined) return context.fail(lines.length, 'no column line "# STN,YYYYMMDD,..." found');
@@ -90,26 +95,20 @@ export const knmiFormat: StationFileFormat = {
   },
 };
 
-function knmiDay(row: Map<string, string>): DailyWeather {
+/** The columns of DAILY_VARIABLES' `knmi` entries. */
+const DEFAULT_COLUMNS = formatColumns(DAILY_VARIABLES, 'knmi');
+
+function knmiDay(row: Map<string, string>, columns: readonly FormatColumn[]): DailyWeather {
   const dateText = row.get('YYYYMMDD')!;
   if (!/^\d{8}$/.test(dateText)) throw new BadRow(`YYYYMMDD: '${dateText}' is not a date`);
   const day = emptyDay(`${dateText.slice(0, 4)}-${dateText.slice(4, 6)}-${dateText.slice(6, 8)}`);
-  const value = (name: string): number | null => {
-    const text = row.get(name);
-    return text === undefined || text === '' ? null : requireNumber(text, name);
-  };
-  const map = <T>(name: string, convert: (raw: number) => T): T | null => {
-    const raw = value(name);
-    return raw === null ? null : convert(raw);
-  };
-  day.tmax = checkRange(map('TX', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TX');
-  day.tmin = checkRange(map('TN', (v) => temperatureToCelsius(v, '0.1C')), PLAUSIBLE.temperature, 'TN');
-  day.precipitation = checkRange(map('RH', (v) => (v === -1 ? 0 : precipitationToMm(v, '0.1mm'))), PLAUSIBLE.precipitation, 'RH');
-  day.solar = checkRange(map('Q', (v) => solarToWhPerM2(v, 'J/cm2')), PLAUSIBLE.solar, 'Q');
-  day.rhMax = checkRange(value('UX'), PLAUSIBLE.humidity, 'UX');
-  day.rhMin = checkRange(value('UN'), PLAUSIBLE.humidity, 'UN');
-  day.rhMean = checkRange(value('UG'), PLAUSIBLE.humidity, 'UG');
-  day.windDayMax = checkRange(map('FHX', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FHX');
-  day.windAverage = checkRange(map('FG', (v) => windToMetresPerSecond(v, '0.1m/s')), PLAUSIBLE.wind, 'FG');
+  for (const { name, unit, column, columnUnit } of columns) {
+    const text = row.get(column);
+    if (text === undefined || text === '') continue;
+    const raw = requireNumber(text, column);
+    // Amounts: -1 is a trace below the resolution (< 0.05 mm), counted as 0.
+    const value = unit === 'mm' && raw === -1 ? 0 : toInternalUnit(unit, columnUnit, raw);
+    day[name] = checkRange(value, PLAUSIBLE[unit], column);
+  }
   return day;
 }

@@ -11,6 +11,7 @@ import {
   nasaPowerMapping,
   nasaPowerValue,
   NASA_POWER_DEFAULT_FILL_VALUE,
+  type NasaPowerMapping,
 } from '../providers/nasa-power/nasa-power-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
@@ -72,7 +73,7 @@ export const nasaPowerCsvFormat: StationFileFormat = {
     for (const name of columns.slice(firstParameter)) if (!units.has(name)) units.set(name, undefined);
     let mapping;
     try {
-      mapping = nasaPowerMapping(units);
+      mapping = nasaPowerMapping(units, options?.variables);
     } catch (error) {
       return context.fail(begin + 1, error instanceof Error ? error.message : String(error));
     }
@@ -99,7 +100,7 @@ export const nasaPowerCsvFormat: StationFileFormat = {
         for (let i = firstParameter; i < columns.length; i++) {
           values.set(columns[i]!, nasaPowerValue(requireNumber(fields[i]!, columns[i]!), fillValue));
         }
-        return checkNasaPowerDay(nasaPowerDay(date, mapping, (name) => values.get(name) ?? null));
+        return checkNasaPowerDay(nasaPowerDay(date, mapping, (name) => values.get(name) ?? null), mapping);
       });
     }
 
@@ -109,15 +110,8 @@ export const nasaPowerCsvFormat: StationFileFormat = {
   },
 };
 
-/** Plausibility of a converted POWER day (a value outside is a malformed row). */
-export function checkNasaPowerDay(day: DailyWeather): DailyWeather {
-  checkRange(day.tmax, PLAUSIBLE.temperature, 'T2M_MAX');
-  checkRange(day.tmin, PLAUSIBLE.temperature, 'T2M_MIN');
-  checkRange(day.precipitation, PLAUSIBLE.precipitation, 'precipitation');
-  checkRange(day.solar, PLAUSIBLE.solar, 'ALLSKY_SFC_SW_DWN');
-  checkRange(day.rhMax, PLAUSIBLE.humidity, 'humidity');
-  checkRange(day.rhMin, PLAUSIBLE.humidity, 'humidity');
-  checkRange(day.windAverage, PLAUSIBLE.wind, 'wind');
-  checkRange(day.windDayMax, PLAUSIBLE.wind, 'wind maximum');
+/** Plausibility of a converted POWER day, each value read checked in its variable's internal unit (a value outside is a malformed row). */
+export function checkNasaPowerDay(day: DailyWeather, mapping: NasaPowerMapping): DailyWeather {
+  for (const { name, unit, parameter } of mapping.readings) checkRange(day[name] ?? null, PLAUSIBLE[unit], parameter);
   return day;
 }

@@ -6,7 +6,7 @@
  */
 import { isIsoDate } from '../../core/dates.js';
 import { nasaPowerDateKeys, readNasaPowerJson, type NasaPowerJson } from '../providers/nasa-power/nasa-power-parser.js';
-import { nasaPowerDate, nasaPowerDay, nasaPowerMapping, nasaPowerValue } from '../providers/nasa-power/nasa-power-variables.js';
+import { nasaPowerDate, nasaPowerDay, nasaPowerMapping, nasaPowerValue, type NasaPowerMapping } from '../providers/nasa-power/nasa-power-variables.js';
 import { ProviderResponseError } from '../providers/provider-response-error.js';
 import type { ParsedStationFile, StationFileFormat, StationInfo, StationParseOptions } from './station-file-format.js';
 import { BadRow, defaultDataset, mergeStation, StationFileParseContext } from './station-file-parse-context.js';
@@ -25,10 +25,10 @@ export const nasaPowerJsonFormat: StationFileFormat = {
     const lineStarts = lineStartOffsets(text);
     const context = new StationFileParseContext(options, lineStarts.length);
     let json: NasaPowerJson;
-    let mapping;
+    let mapping: NasaPowerMapping;
     try {
       json = readNasaPowerJson(text);
-      mapping = nasaPowerMapping(json.units);
+      mapping = nasaPowerMapping(json.units, options?.variables);
     } catch (error) {
       const reason = error instanceof ProviderResponseError ? error.reason : error instanceof Error ? error.message : String(error);
       const position = /position (\d+)/.exec(reason);
@@ -49,6 +49,7 @@ export const nasaPowerJsonFormat: StationFileFormat = {
             if (typeof raw !== 'number' || !Number.isFinite(raw)) throw new BadRow(`${name}: ${JSON.stringify(raw)} is not a number`);
             return nasaPowerValue(raw, json.fillValue);
           }),
+          mapping,
         );
       });
     });

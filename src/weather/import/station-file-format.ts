@@ -3,6 +3,7 @@
  * list of known formats is `station-file-formats.ts`). A format turns the text of a file into
  * daily weather in the internal units of `weather-source.ts`.
  */
+import type { DailyVariableTable } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 
 export interface StationInfo {
@@ -41,6 +42,8 @@ export interface StationParseOptions {
   station?: Partial<StationInfo>;
   /** Provenance to use instead of the format's default `import:<format>-<station id>`. */
   dataset?: string;
+  /** The daily variables read (their `stationFiles` columns and units, their `nasaPower` parameters). Default DAILY_VARIABLES. */
+  variables?: DailyVariableTable;
 }
 
 export interface StationFileFormat<Options extends StationParseOptions = StationParseOptions> {

@@ -3,6 +3,8 @@
  * reports, duplicate dates and the final date order.
  */
 import { isIsoDate, type IsoDate } from '../../core/dates.js';
+import { dailyVariableEntries, type DailyVariableName, type DailyVariableTable, type InternalUnit } from '../daily-variables.js';
+import { isColumnUnit, type ColumnUnit } from './weather-units.js';
 import { type DailyWeather, emptyDailyWeather } from '../weather-source.js';
 import { StationFileError, type ParsedStationFile, type SkippedRow, type StationInfo, type StationParseOptions } from './station-file-format.js';
 
@@ -107,14 +109,16 @@ export function requireNumber(text: string, column: string): number {
   return Number(trimmed);
 }
 
-/** Plausibility limits of daily values in internal units; a value outside is a malformed row. */
+/** Plausibility limits of daily values, by internal unit; a value outside is a malformed row. */
 export const PLAUSIBLE = {
-  temperature: [-90, 65],
-  precipitation: [0, 2000],
-  solar: [0, 13000],
-  humidity: [0, 100],
-  wind: [0, 120],
-} as const satisfies Record<string, readonly [number, number]>;
+  '°C': [-90, 65],
+  mm: [0, 2000],
+  'Wh/m²': [0, 13000],
+  '%': [0, 100],
+  'm/s': [0, 120],
+  /** Up to the vapour pressure of a dew point of 65 °C, the highest temperature above. */
+  kPa: [0, 25.1],
+} as const satisfies Readonly<Record<InternalUnit, readonly [number, number]>>;
 
 export function checkRange(value: number | null, limits: readonly [number, number], column: string): number | null {
   if (value === null) return null;
@@ -125,3 +129,22 @@ export function checkRange(value: number | null, limits: readonly [number, numbe
 }
 
 export const emptyDay = emptyDailyWeather;
+
+/** A column of a fixed-layout station format that gives a daily variable, in the format's unit. */
+export interface FormatColumn {
+  readonly name: DailyVariableName;
+  /** The variable's internal unit. */
+  readonly unit: InternalUnit;
+  readonly column: string;
+  readonly columnUnit: ColumnUnit;
+}
+
+/** The columns of `format` that give the variables of `table` (their `stationFiles` entries), in table order. */
+export function formatColumns(table: DailyVariableTable, format: 'dssat' | 'knmi'): FormatColumn[] {
+  return dailyVariableEntries(table).flatMap(([name, { unit, stationFiles }]) => {
+    const column = stationFiles[format];
+    if (column === undefined) return [];
+    if (!isColumnUnit(unit, column.unit)) throw new Error(`daily variable '${name}': ${format} unit '${column.unit}' is not one of ${unit}'s`);
+    return [{ name, unit, column: column.column, columnUnit: column.unit }];
+  });
+}

@@ -1,17 +1,72 @@
 /**
- * Conversions from the units found in station files and provider answers to the internal units
- * of `weather-source.ts` (°C, mm, Wh/m², %, m/s at 10 m).
+ * The units station files and provider answers give values in, by name, and the conversion of
+ * each to the internal units of `weather-source.ts` (°C, mm, Wh/m², %, kPa, m/s). The conversions
+ * themselves are agronomy/unit-conversions.ts; this file only names the units and picks them.
  */
+import {
+  dailyMeanIrradianceToWh,
+  hectopascalToKilopascal,
+  fahrenheitToCelsius,
+  fractionToPercent,
+  inchesToMillimeters,
+  joulesPerSquareCentimetreToWh,
+  kelvinToCelsius,
+  kjToWh,
+  kmhToMetersPerSecond,
+  kmPerDayToMetersPerSecond,
+  knotsToMetersPerSecond,
+  langleysToWh,
+  mjToWh,
+  mphToMetersPerSecond,
+} from '../../agronomy/unit-conversions.js';
+import type { InternalUnit } from '../daily-variables.js';
 
-/** Joules in one watt-hour. */
-const JOULES_PER_WH = 3600;
+/**
+ * The units a station file's column may give a variable in, by the variable's internal unit
+ * (DAILY_VARIABLES' `unit`); the first is the default. Solar units are daily totals (`W/m2` is
+ * the 24-hour mean irradiance).
+ */
+export const COLUMN_UNITS = {
+  '°C': ['C', '0.1C', 'F', 'K'],
+  mm: ['mm', '0.1mm', 'cm', 'in'],
+  'Wh/m²': ['Wh/m2', 'kWh/m2', 'MJ/m2', 'kJ/m2', 'J/cm2', 'W/m2', 'langley'],
+  '%': ['%', 'fraction'],
+  'm/s': ['m/s', '0.1m/s', 'km/h', 'mph', 'knots', 'km/day'],
+  kPa: ['kPa', 'hPa'],
+} as const satisfies Readonly<Record<InternalUnit, readonly string[]>>;
 
-export type TemperatureUnit = 'C' | '0.1C' | 'F' | 'K';
-export type PrecipitationUnit = 'mm' | '0.1mm' | 'cm' | 'in';
-/** Daily totals (`W/m2` is the 24-hour mean irradiance). */
-export type SolarUnit = 'Wh/m2' | 'kWh/m2' | 'MJ/m2' | 'kJ/m2' | 'J/cm2' | 'W/m2' | 'langley';
-export type HumidityUnit = '%' | 'fraction';
-export type WindUnit = 'm/s' | '0.1m/s' | 'km/h' | 'mph' | 'knots' | 'km/day';
+/** A unit a column may give a variable of internal unit `Unit` in. */
+export type ColumnUnit<Unit extends InternalUnit = InternalUnit> = (typeof COLUMN_UNITS)[Unit][number];
+
+export type TemperatureUnit = ColumnUnit<'°C'>;
+export type PrecipitationUnit = ColumnUnit<'mm'>;
+export type SolarUnit = ColumnUnit<'Wh/m²'>;
+export type HumidityUnit = ColumnUnit<'%'>;
+export type WindUnit = ColumnUnit<'m/s'>;
+export type VapourPressureUnit = ColumnUnit<'kPa'>;
+
+/** Whether `unit` is one a column may give a variable of internal unit `internal` in. */
+export function isColumnUnit<Unit extends InternalUnit>(internal: Unit, unit: string): unit is ColumnUnit<Unit> {
+  return (COLUMN_UNITS[internal] as readonly string[]).includes(unit);
+}
+
+/** A value in `unit` (one of `COLUMN_UNITS[internal]`) in the internal unit `internal`. */
+export function toInternalUnit(internal: InternalUnit, unit: ColumnUnit, value: number): number {
+  switch (internal) {
+    case '°C':
+      return temperatureToCelsius(value, unit as TemperatureUnit);
+    case 'mm':
+      return precipitationToMm(value, unit as PrecipitationUnit);
+    case 'Wh/m²':
+      return solarToWhPerM2(value, unit as SolarUnit);
+    case '%':
+      return humidityToPercent(value, unit as HumidityUnit);
+    case 'm/s':
+      return windToMetresPerSecond(value, unit as WindUnit);
+    case 'kPa':
+      return unit === 'hPa' ? hectopascalToKilopascal(value) : value;
+  }
+}
 
 export function temperatureToCelsius(value: number, unit: TemperatureUnit): number {
   switch (unit) {
@@ -20,9 +75,9 @@ export function temperatureToCelsius(value: number, unit: TemperatureUnit): numb
     case '0.1C':
       return value / 10;
     case 'F':
-      return ((value - 32) * 5) / 9;
+      return fahrenheitToCelsius(value);
     case 'K':
-      return value - 273.15;
+      return kelvinToCelsius(value);
   }
 }
 
@@ -35,7 +90,7 @@ export function precipitationToMm(value: number, unit: PrecipitationUnit): numbe
     case 'cm':
       return value * 10;
     case 'in':
-      return value * 25.4;
+      return inchesToMillimeters(value);
   }
 }
 
@@ -47,20 +102,20 @@ export function solarToWhPerM2(value: number, unit: SolarUnit): number {
     case 'kWh/m2':
       return value * 1000;
     case 'MJ/m2':
-      return (value * 1e6) / JOULES_PER_WH;
+      return mjToWh(value);
     case 'kJ/m2':
-      return (value * 1e3) / JOULES_PER_WH;
+      return kjToWh(value);
     case 'J/cm2':
-      return (value * 1e4) / JOULES_PER_WH;
+      return joulesPerSquareCentimetreToWh(value);
     case 'W/m2':
-      return value * 24;
+      return dailyMeanIrradianceToWh(value);
     case 'langley':
-      return (value * 4.184 * 1e4) / JOULES_PER_WH;
+      return langleysToWh(value);
   }
 }
 
 export function humidityToPercent(value: number, unit: HumidityUnit): number {
-  return unit === '%' ? value : value * 100;
+  return unit === '%' ? value : fractionToPercent(value);
 }
 
 export function windToMetresPerSecond(value: number, unit: WindUnit): number {
@@ -70,45 +125,12 @@ export function windToMetresPerSecond(value: number, unit: WindUnit): number {
     case '0.1m/s':
       return value / 10;
     case 'km/h':
-      return value / 3.6;
+      return kmhToMetersPerSecond(value);
     case 'mph':
-      return value * 0.44704;
+      return mphToMetersPerSecond(value);
     case 'knots':
-      return (value * 1852) / 3600;
+      return knotsToMetersPerSecond(value);
     case 'km/day':
-      return value / 86.4;
+      return kmPerDayToMetersPerSecond(value);
   }
-}
-
-/** Lowest anemometer height the logarithmic profile is used for (eq. 47 needs 67.8 z − 5.42 > 1). */
-export const MIN_WIND_HEIGHT_M = 0.5;
-
-/**
- * Wind speed measured `heightM` metres above ground, brought to 10 m with the logarithmic wind
- * profile of FAO-56 (Allen et al. 1998, eq. 47) applied in both directions:
- *   u2 = uz · 4.87 / ln(67.8 z − 5.42)   and so   u10 = uz · ln(67.8·10 − 5.42) / ln(67.8 z − 5.42).
- * From 2 m the factor is 1.337 (FAO-56's u2 = 0.748 u10).
- */
-export function windSpeedAt10m(speed: number, heightM: number): number {
-  if (!(heightM >= MIN_WIND_HEIGHT_M)) throw new RangeError(`Wind measurement height ${heightM} m is below ${MIN_WIND_HEIGHT_M} m`);
-  if (heightM === 10) return speed;
-  return (speed * Math.log(67.8 * 10 - 5.42)) / Math.log(67.8 * heightM - 5.42);
-}
-
-/** FAO-56 eq. 11: saturation vapour pressure (kPa) at air temperature `t` (°C). */
-export function saturationVapourPressure(t: number): number {
-  return 0.6108 * Math.exp((17.27 * t) / (t + 237.3));
-}
-
-/**
- * Daily maximum and minimum relative humidity implied by a daily dew point (FAO-56 eq. 14:
- * ea = e°(Tdew)): RHmax = 100·ea/e°(Tmin), RHmin = 100·ea/e°(Tmax), each capped at 100 %.
- * FAO-56 eq. 17 then gives back ea exactly, so the derived pair carries the same vapour pressure.
- */
-export function humidityRangeFromDewPoint(dewPoint: number, tmax: number, tmin: number): { rhMax: number; rhMin: number } {
-  const ea = saturationVapourPressure(dewPoint);
-  return {
-    rhMax: Math.min(100, (100 * ea) / saturationVapourPressure(tmin)),
-    rhMin: Math.min(100, (100 * ea) / saturationVapourPressure(tmax)),
-  };
 }

@@ -4,12 +4,18 @@
  */
 import type { WeatherRepository } from '../../store/weather-repository.js';
 import type { CachedDay, CachedHour, WeatherCache } from '../weather-cache.js';
-import { datesByYear, decodeYear, encodeYear, readSlot, writeSlot } from './daily-year-codec.js';
+import type { DailyVariableTable } from '../daily-variables.js';
+import { createDailyYearCodec, DAILY_YEAR_CODEC, datesByYear, encodeYear } from './daily-year-codec.js';
 import { decodeHour, encodeHour } from './hour-codec.js';
 
 const HOUR_MS = 3_600_000;
 
-export function createDatabaseWeatherCache(repository: WeatherRepository): WeatherCache {
+/**
+ * `variables`: the daily variables whose values are kept (default DAILY_VARIABLES; a test passes
+ * a table extended with one).
+ */
+export function createDatabaseWeatherCache(repository: WeatherRepository, variables?: DailyVariableTable): WeatherCache {
+  const { decodeYear, readSlot, writeSlot } = variables === undefined ? DAILY_YEAR_CODEC : createDailyYearCodec(variables);
   return {
     async readDaily(cellId, range, dataset) {
       const byYear = datesByYear(range.start, range.end);

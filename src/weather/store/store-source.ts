@@ -12,7 +12,9 @@ import type { WeatherRepository } from '../../store/weather-repository.js';
 import { dayOfYear, type IsoDate, toEpochDay, yearOf } from '../../core/dates.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import type { DailyResult, DailyWeather, GridCell, WeatherSource } from '../weather-source.js';
-import { datesByYear, decodeSlots, LAST_SLOT, readSlotsInto, readYearSlot, slotsPart, type YearSlots } from './daily-year-codec.js';
+import { DAILY_YEAR_CODEC, datesByYear, LAST_SLOT, type YearSlots } from './daily-year-codec.js';
+
+const { decodeSlots, readSlotsInto, readYearSlot, slotsPart } = DAILY_YEAR_CODEC;
 
 export const IMPORT_DATASET_PREFIX = 'import:';
 

@@ -4,7 +4,7 @@
  * time. Errors are drawn from hashes of (place, issue day, target day), so a forecast repeats
  * exactly for the same issue day and changes when it is issued again a day later.
  */
-import { saturationVapourPressure } from '../../agronomy/pet.js';
+import { relativeHumidity, saturationVapourPressure, vapourPressureFromRelativeHumidity } from '../../agronomy/humidity.js';
 import type { RequiredDailyVariableName } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
 import type { DailyClimate } from './cell-climate.js';
@@ -66,10 +66,9 @@ export function forecastDay(truth: DailyWeather, climate: DailyClimate, leadDays
   }
 
   const vSd = E.vapourSd[0] + E.vapourSd[1] * lead;
-  const esTmin = saturationVapourPressure(tmin);
-  const ea = Math.min(esTmin, (truth.rhMin! / 100) * saturationVapourPressure(truth.tmax!) * Math.exp(vSd * draws[5]!));
-  const rhMax = Math.round((1000 * ea) / esTmin) / 10;
-  const rhMin = Math.min(rhMax, Math.round((1000 * ea) / saturationVapourPressure(tmax)) / 10);
+  const ea = Math.min(saturationVapourPressure(tmin), vapourPressureFromRelativeHumidity(truth.rhMin!, truth.tmax!) * Math.exp(vSd * draws[5]!));
+  const rhMax = round1(relativeHumidity(ea, tmin));
+  const rhMin = Math.min(rhMax, round1(relativeHumidity(ea, tmax)));
 
   const wSd = E.windSd[0] + E.windSd[1] * lead;
   const windFactor = Math.exp(wSd * draws[6]! - 0.5 * wSd * wSd);

@@ -18,8 +18,9 @@
  *
  * Each whole UTC hour belongs to the local day that contains its middle.
  */
-import { saturationVapourPressure } from '../../agronomy/pet.js';
-import { daylightHours, extraterrestrialRadiation, sunElevation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
+import { dewPointFromVapourPressure, relativeHumidity, saturationVapourPressure, vapourPressureFromRelativeHumidity } from '../../agronomy/humidity.js';
+import { daylightHours, extraterrestrialRadiation, sunElevation } from '../../agronomy/solar-geometry.js';
+import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { dayOfYear, fromEpochDay, type IsoDate, toEpochDay } from '../../core/dates.js';
 import type { HourlyWeather } from '../weather-source.js';
 import type { ForecastDay } from './forecast-day.js';
@@ -105,7 +106,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   });
   const vapourOf = perDay((epochDay) => {
     const d = day(epochDay);
-    return (d.rhMin / 100) * saturationVapourPressure(d.tmax);
+    return vapourPressureFromRelativeHumidity(d.rhMin, d.tmax);
   });
   const solarDayOf = (t: number): number => Math.floor((t + solarHourOffset * HOUR_MS) / DAY_MS);
   const solarHourOf = (t: number): number => {
@@ -200,11 +201,9 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     const precipitation = inRain ? Math.round((100 * d.precipitation * frame.rainWeights[slot - frame.rainStart]!) / frame.rainWeightSum) / 100 : 0;
     const precipitationChance = inRain ? d.precipitationChance : Math.round(0.3 * d.precipitationChance);
 
-    const es = saturationVapourPressure(temperature);
-    const ea = Math.min(es, between(t, vapourOf));
-    const relativeHumidity = Math.round((1000 * ea) / es) / 10;
-    const lnRatio = Math.log(ea / 0.6108);
-    const dewPoint = Math.min(temperature, round1((237.3 * lnRatio) / (17.27 - lnRatio)));
+    const ea = Math.min(saturationVapourPressure(temperature), between(t, vapourOf));
+    const humidity = round1(relativeHumidity(ea, temperature));
+    const dewPoint = Math.min(temperature, round1(dewPointFromVapourPressure(ea)));
 
     const amplitude = d.windAverage > 0 ? Math.min(1.5, Math.max(0, d.windDayMax / d.windAverage - 1)) : 0;
     const wave = 1 + amplitude * Math.cos((2 * Math.PI * (solarHour - 14.5)) / 24);
@@ -231,7 +230,7 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
       precipitationChance,
       cloudCover: Math.round(frame.cloud[slot] ?? cloudOf(targetDay)),
       solar,
-      relativeHumidity,
+      relativeHumidity: humidity,
       windAverage,
       windGust: Math.max(windGust, windAverage),
       dewPoint,

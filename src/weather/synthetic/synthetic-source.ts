@@ -5,7 +5,8 @@
  * grows with lead time, disaggregated to hours. Every result says `source: 'synthetic'`.
  */
 import { LRUCache } from 'lru-cache';
-import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
+import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
+import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
 import { type Requester, SharedWork } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
@@ -29,6 +30,7 @@ import {
   type YearGenerator,
 } from './year-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
+import { compileDayLiteral, DAILY_VARIABLES } from '../daily-variables.js';
 import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
@@ -198,7 +200,7 @@ export class SyntheticSource implements WeatherSource {
     for (let e = first; e <= last; e++) {
       const date = fromEpochDay(e);
       if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.packedYear(cell, yearOf(date));
-      days.push(packedDayOf(year, e - year.firstEpochDay, date));
+      days.push(packedDayOf(year.values, year.length, e - year.firstEpochDay, date));
     }
     return days;
   }
@@ -487,13 +489,14 @@ const HOUR_MS = 3_600_000;
 
 /**
  * A generated year kept in a quarter of the memory of its Float64 series, exactly: the generator
- * writes every value rounded to 0.1 (solar to whole Wh/m²), so ten times each value (solar: the
- * value) is a whole number that fits 16 bits, and dividing it back gives the same number.
+ * writes every value rounded to its variable's `precision.internal` decimals (0.1; solar whole
+ * Wh/m²), so each value times 10^decimals is a whole number that fits 16 bits, and dividing it
+ * back gives the same number.
  */
 type PackedYear = Readonly<Omit<PackedCellYear, 'year'>>;
 
-/** The factor each generated variable is stored with (GENERATED_VARIABLES order). */
-const PACKING_SCALE = GENERATED_VARIABLES.map((name) => (name === 'solar' ? 1 : 10));
+/** The factor each generated variable is stored with (GENERATED_VARIABLES order): 10^decimals. */
+const PACKING_SCALE = GENERATED_VARIABLES.map((name) => 10 ** DAILY_VARIABLES[name].precision.internal);
 
 function packYear(year: GeneratedDays): PackedYear {
   const values = new Int16Array(GENERATED_VARIABLES.length * year.length);
@@ -516,42 +519,18 @@ function unpackYear(packed: PackedYear, year: number): CellYear {
   return { year, firstEpochDay: packed.firstEpochDay, length: packed.length, ...series } as CellYear;
 }
 
-/** Column of each variable in a packed year. */
-const PACKED = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, k])) as Record<(typeof GENERATED_VARIABLES)[number], number>;
+/**
+ * Day `i` of a packed year's values `v` (`n` days) as daily weather: one object literal compiled
+ * from GENERATED_VARIABLES (see compileDayLiteral), each value its packed number over its scale.
+ */
+const packedDayOf = compileDayLiteral<(v: PackedYear['values'], n: number, i: number, date: IsoDate) => DailyWeather>(
+  GENERATED_VARIABLES,
+  ['v', 'n', 'i', 'date'],
+  (_, k) => `v[${k} * n + i] / ${PACKING_SCALE[k]!}`,
+);
 
-/** Day `i` of a packed year as daily weather. */
-function packedDayOf(year: PackedYear, i: number, date: IsoDate): DailyWeather {
-  const v = year.values;
-  const n = year.length;
-  return {
-    date,
-    tmax: v[PACKED.tmax * n + i]! / 10,
-    tmin: v[PACKED.tmin * n + i]! / 10,
-    precipitation: v[PACKED.precipitation * n + i]! / 10,
-    solar: v[PACKED.solar * n + i]!,
-    rhMax: v[PACKED.rhMax * n + i]! / 10,
-    rhMin: v[PACKED.rhMin * n + i]! / 10,
-    windDayMax: v[PACKED.windDayMax * n + i]! / 10,
-    windMorningMax: v[PACKED.windMorningMax * n + i]! / 10,
-    windAverage: v[PACKED.windAverage * n + i]! / 10,
-  };
-}
-
-/** Day `i` of generated days as daily weather. */
-function dayOf(days: GeneratedDays, i: number, date: IsoDate): DailyWeather {
-  return {
-    date,
-    tmax: days.tmax[i]!,
-    tmin: days.tmin[i]!,
-    precipitation: days.precipitation[i]!,
-    solar: days.solar[i]!,
-    rhMax: days.rhMax[i]!,
-    rhMin: days.rhMin[i]!,
-    windDayMax: days.windDayMax[i]!,
-    windMorningMax: days.windMorningMax[i]!,
-    windAverage: days.windAverage[i]!,
-  };
-}
+/** Day `i` of generated days as daily weather (compiled as `packedDayOf`). */
+const dayOf = compileDayLiteral<(days: GeneratedDays, i: number, date: IsoDate) => DailyWeather>(GENERATED_VARIABLES, ['days', 'i', 'date'], (name) => `days.${name}[i]`);
 
 /** The cached value, or `create()`'s result after caching it (without a cache: always created). */
 function getOrCreate<K extends {}, V extends {}>(cache: LRUCache<K, V> | null, key: K, create: () => V): V {

@@ -27,8 +27,9 @@
  * of the two runs coincide for good after the first day on which they agree, with probability 0.75
  * per day), so years join without a jump.
  */
-import { clearSkyRadiation, extraterrestrialRadiation, WH_PER_MJ } from '../../agronomy/solar-geometry.js';
-import { saturationVapourPressure } from '../../agronomy/pet.js';
+import { relativeHumidity, saturationVapourPressure } from '../../agronomy/humidity.js';
+import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
+import { hectopascalToKilopascal, WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { dayOfYear, fromEpochDay, isLeapYear, toEpochDay, yearOf } from '../../core/dates.js';
 import { dailyVariablesWhere, type RequiredDailyVariableName } from '../daily-variables.js';
 import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
@@ -102,7 +103,10 @@ export type GeneratedDays = {
 /** One year of generated days at one place, 1 January first. */
 export type CellYear = GeneratedDays & { readonly year: number };
 
-/** The variables the generator writes (every variable every source states), in table order. */
+/**
+ * The variables the generator writes (every variable every source states), in table order, each
+ * rounded to its entry's `precision.internal` decimals.
+ */
 export const GENERATED_VARIABLES: readonly RequiredDailyVariableName[] = dailyVariablesWhere((variable) => !variable.optional) as RequiredDailyVariableName[];
 
 export interface WeatherGeneratorOptions {
@@ -166,6 +170,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
   const ra = extraterrestrialRadiation;
   const rsoOf = clearSkyRadiation;
   const es = saturationVapourPressure;
+  const rh = relativeHumidity;
   const hash = hashKeys;
   const uniform = hashToUniform;
   const whPerMj = WH_PER_MJ;
@@ -179,19 +184,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     const latitude = climate.latitude;
     const tPoint = temperatureField.pointAt(latitude, climate.longitude, localKey);
     const pPoint = precipitationField.pointAt(latitude, climate.longitude, localKey);
-    const out: GeneratedDays = {
-      firstEpochDay,
-      length,
-      tmax: new Float64Array(length),
-      tmin: new Float64Array(length),
-      precipitation: new Float64Array(length),
-      solar: new Float64Array(length),
-      rhMax: new Float64Array(length),
-      rhMin: new Float64Array(length),
-      windAverage: new Float64Array(length),
-      windDayMax: new Float64Array(length),
-      windMorningMax: new Float64Array(length),
-    };
+    const out = { firstEpochDay, length, ...Object.fromEntries(GENERATED_VARIABLES.map((name) => [name, new Float64Array(length)])) } as GeneratedDays;
     const basis = new Float64Array(12);
     const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
     // The random drivers of every day, spin-up included, drawn in one pass per field.
@@ -278,13 +271,13 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
         solar = Math.min(Math.round(clamp(kState + c2 * sdK, 0.03, 1) * rso), Math.floor(rso));
       }
 
-      const esTmin = es(tmin) * 10;
-      const vapour = Math.min(
-        esTmin,
-        clim.vapourPressure * Math.exp(P.vapourPerTminAnomaly * (tmin - clim.tmin) + P.vapourSd * vapourResidual - 0.5 * P.vapourSd * P.vapourSd),
+      // The climatology's vapour pressure is in hPa.
+      const ea = Math.min(
+        es(tmin),
+        hectopascalToKilopascal(clim.vapourPressure * Math.exp(P.vapourPerTminAnomaly * (tmin - clim.tmin) + P.vapourSd * vapourResidual - 0.5 * P.vapourSd * P.vapourSd)),
       );
-      const rhMax = Math.round(1000 * (vapour / esTmin)) / 10;
-      const rhMin = Math.min(rhMax, Math.round(1000 * (vapour / (es(tmax) * 10))) / 10);
+      const rhMax = Math.round(10 * rh(ea, tmin)) / 10;
+      const rhMin = Math.min(rhMax, Math.round(10 * rh(ea, tmax)) / 10);
 
       const windDry = clim.wind / (1 + f * (P.wetDayWindRatio - 1));
       const wind = (wet ? windDry * P.wetDayWindRatio : windDry) * Math.exp(P.windSd * windResidual - 0.5 * P.windSd * P.windSd);

@@ -4,7 +4,8 @@ import { StationFileError } from '../../../src/weather/import/station-file-forma
 import { detectStationFileFormat } from '../../../src/weather/import/station-file-formats.js';
 import { readFileSync } from 'node:fs';
 
-const FROM_2M_TO_10M = Math.log(672.58) / Math.log(130.18);
+/** FAO-56 eq. 47 from 2 m to 10 m: 1 / (4.87 / ln(67.8·10 − 5.42)), so that reference ET takes a 2 m speed back to itself. */
+const FROM_2M_TO_10M = Math.log(672.58) / 4.87;
 
 const METEO_CSV = [
   '# exported by a station logger',

@@ -9,7 +9,8 @@ const ATHENS_JSON = readFileSync(`${DIR}daily_point_athens_20220101_20220201_LST
 const KINGSTHORPE_V1 = readFileSync(`${DIR}daily_point_kingsthorpe_1985_v1.json`, 'utf8');
 const SOUTH_POLE = readFileSync(`${DIR}daily_ag_point_south_pole_19830101_UTC.csv`, 'utf8');
 const MJ_TO_WH = 1e6 / 3600;
-const FROM_2M_TO_10M = Math.log(672.58) / Math.log(130.18);
+/** FAO-56 eq. 47 from 2 m to 10 m: 1 / (4.87 / ln(67.8·10 − 5.42)), so that reference ET takes a 2 m speed back to itself. */
+const FROM_2M_TO_10M = Math.log(672.58) / 4.87;
 const es = (t: number) => 0.6108 * Math.exp((17.27 * t) / (t + 237.3));
 
 describe('NASA POWER CSV import', () => {

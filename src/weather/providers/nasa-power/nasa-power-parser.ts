@@ -7,6 +7,7 @@
  * the answer does not carry at all leaves its variable null.
  */
 import { datesInRange, type IsoDate } from '../../../core/dates.js';
+import { DAILY_VARIABLES, type DailyVariableTable } from '../../daily-variables.js';
 import type { DailyWeather, DateRange } from '../../weather-source.js';
 import { isObject, ProviderResponseError, readJsonObject } from '../provider-response-error.js';
 import { nasaPowerDay, nasaPowerMapping, nasaPowerValue, NASA_POWER_DEFAULT_FILL_VALUE } from './nasa-power-variables.js';
@@ -81,15 +82,16 @@ export function nasaPowerDateKeys(json: NasaPowerJson): string[] {
 }
 
 /**
- * Daily weather for every date of `range`, strictly (see the file comment). `onElevation` receives
+ * Daily weather for every date of `range`, strictly (see the file comment): the variables of
+ * `variables` (default DAILY_VARIABLES) that POWER gives, null for the others. `onElevation` receives
  * the elevation of POWER's grid cell (the third coordinate of the answer's geometry), when given.
  */
-export function parseNasaPowerDaily(body: string, range: DateRange, onElevation?: (metres: number) => void): DailyWeather[] {
+export function parseNasaPowerDaily(body: string, range: DateRange, onElevation?: (metres: number) => void, variables: DailyVariableTable = DAILY_VARIABLES): DailyWeather[] {
   const json = readNasaPowerJson(body);
   if (json.elevation !== undefined && Number.isFinite(json.elevation)) onElevation?.(json.elevation);
   let mapping;
   try {
-    mapping = nasaPowerMapping(json.units);
+    mapping = nasaPowerMapping(json.units, variables);
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

@@ -1,6 +1,7 @@
 /** URLs for the NASA POWER daily point API (v2). */
 import type { DateRange } from '../../weather-source.js';
-import { NASA_POWER_DAILY_PARAMETERS } from './nasa-power-variables.js';
+import { DAILY_VARIABLES, type DailyVariableTable } from '../../daily-variables.js';
+import { nasaPowerDailyParameters } from './nasa-power-variables.js';
 
 export interface NasaPowerEndpoints {
   /** Daily point endpoint. */
@@ -18,10 +19,16 @@ function coordinate(value: number): string {
   return String(Math.round(value * 10_000) / 10_000);
 }
 
-/** JSON, local solar time days (`time-standard=LST`). */
-export function nasaPowerDailyUrl(endpoints: NasaPowerEndpoints, latitude: number, longitude: number, range: DateRange): string {
+/** JSON, local solar time days (`time-standard=LST`), the parameters of `variables`. */
+export function nasaPowerDailyUrl(
+  endpoints: NasaPowerEndpoints,
+  latitude: number,
+  longitude: number,
+  range: DateRange,
+  variables: DailyVariableTable = DAILY_VARIABLES,
+): string {
   const url = new URL(endpoints.dailyPointUrl);
-  url.searchParams.set('parameters', NASA_POWER_DAILY_PARAMETERS.join(','));
+  url.searchParams.set('parameters', nasaPowerDailyParameters(variables).join(','));
   url.searchParams.set('community', endpoints.community);
   url.searchParams.set('longitude', coordinate(longitude));
   url.searchParams.set('latitude', coordinate(latitude));

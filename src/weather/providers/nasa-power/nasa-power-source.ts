@@ -15,7 +15,8 @@ import { readThroughDaily, siteElevation } from '../read-through-daily.js';
 import { asSourceUnavailable } from '../upstream-failure.js';
 import { parseNasaPowerDaily } from './nasa-power-parser.js';
 import { DEFAULT_NASA_POWER_ENDPOINTS, nasaPowerDailyUrl, type NasaPowerEndpoints } from './nasa-power-request.js';
-import { NASA_POWER_COMPLETE_FIELDS } from './nasa-power-variables.js';
+import { nasaPowerCompleteFields } from './nasa-power-variables.js';
+import { DAILY_VARIABLES, type DailyVariableTable } from '../../daily-variables.js';
 
 export const NASA_POWER_SOURCE_NAME = 'nasa-power';
 /** First day of POWER's daily meteorology. */
@@ -31,6 +32,8 @@ export interface NasaPowerSourceOptions {
   timeZoneAt?: (latitude: number, longitude: number) => string;
   /** How long an incomplete day is served from the cache. Default 6 h (POWER updates daily). */
   provisionalTtlMs?: number;
+  /** The daily variables asked for and read (their `nasaPower` entries). Default DAILY_VARIABLES. */
+  variables?: DailyVariableTable;
 }
 
 export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherSource {
@@ -39,6 +42,8 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
   const zoneOf = options.timeZoneAt ?? lookupTimeZone;
   const provisionalTtlMs = options.provisionalTtlMs ?? 6 * 3_600_000;
   const { cache, clock } = options;
+  const variables = options.variables ?? DAILY_VARIABLES;
+  const completeFields = nasaPowerCompleteFields(variables);
 
   return {
     name: NASA_POWER_SOURCE_NAME,
@@ -66,14 +71,14 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
           today,
           now,
           provisionalTtlMs,
-          completeFields: NASA_POWER_COMPLETE_FIELDS,
+          completeFields,
           async fetchRun(run) {
             const out = [];
             for (let start = run.start; start <= run.end; start = addDays(start, MAX_DAYS_PER_REQUEST)) {
               const last = addDays(start, MAX_DAYS_PER_REQUEST - 1);
               const part = { start, end: last < run.end ? last : run.end };
-              const response = await http.getText(nasaPowerDailyUrl(endpoints, cell.latitude, cell.longitude, part));
-              out.push(...parseNasaPowerDaily(response.body, part, onElevation));
+              const response = await http.getText(nasaPowerDailyUrl(endpoints, cell.latitude, cell.longitude, part, variables));
+              out.push(...parseNasaPowerDaily(response.body, part, onElevation, variables));
             }
             return out;
           },

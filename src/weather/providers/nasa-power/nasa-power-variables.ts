@@ -1,52 +1,56 @@
 /**
  * NASA POWER daily parameters and how they map to `DailyWeather` (shared by the provider and the
- * NASA POWER file importers). The parameters asked for and the fields a complete day needs are
- * the `nasaPower` entries of DAILY_VARIABLES; the conversions are here.
+ * NASA POWER file importers). The parameters of each variable, in order of preference, and the
+ * fields a complete day needs are the `nasaPower` entries of DAILY_VARIABLES; the units POWER
+ * states and their conversions are here. Today's entries:
  *
  *   T2M_MAX, T2M_MIN (°C)                 → tmax, tmin
  *   PRECTOTCORR (mm/day; PRECTOT in v1)   → precipitation
  *   ALLSKY_SFC_SW_DWN (MJ/m²/day in the AG community, kW-hr/m²/day in RE/SB) → solar Wh/m²
- *   T2MDEW (°C)                           → vapourPressure = e°(T2MDEW) (FAO-56 eq. 14), and the
- *                                           rhMax/rhMin it implies, shown
- *   RH2M (%, daily mean)                  → rhMean; without T2MDEW also rhMax = rhMin = RH2M, shown
+ *   T2MDEW (°C)                           → vapourPressure = e°(T2MDEW) (FAO-56 eq. 14)
+ *   RH2M (%, daily mean)                  → rhMean
  *   WS10M (m/s at 10 m)                   → windAverage; else WS2M or WS50M brought to 10 m
  *   WS10M_MAX (m/s at 10 m)               → windDayMax; else WS2M_MAX or WS50M_MAX brought to 10 m
+ *   rhMax, rhMin                          → shown from the dew point, else RH2M (agronomy/humidity.ts)
  *   windMorningMax                        → null (POWER has no sub-daily values in daily answers)
  * Heights other than 10 m use the FAO-56 logarithmic profile (`windSpeedAt10m`).
  */
+import { shownHumidityRange, vapourPressureFromDewPoint } from '../../../agronomy/humidity.js';
+import { windSpeedAt10m } from '../../../agronomy/wind-profile.js';
 import type { IsoDate } from '../../../core/dates.js';
-import { DAILY_VARIABLE_ENTRIES, dailyVariablesWhere, type DailyVariableName } from '../../daily-variables.js';
+import { DAILY_VARIABLES, dailyVariableEntries, dailyVariablesWhere, type DailyVariableName, type DailyVariableTable, type InternalUnit } from '../../daily-variables.js';
 import type { DailyWeather } from '../../weather-source.js';
-import {
-  humidityRangeFromDewPoint,
-  precipitationToMm,
-  saturationVapourPressure,
-  solarToWhPerM2,
-  temperatureToCelsius,
-  windSpeedAt10m,
-  type SolarUnit,
-} from '../../import/weather-units.js';
+import { solarToWhPerM2, type SolarUnit } from '../../import/weather-units.js';
 
-/** Parameters the provider asks for (at most 20 per request): the `nasaPower` ones of DAILY_VARIABLES. */
-export const NASA_POWER_DAILY_PARAMETERS: readonly string[] = Object.freeze(
-  DAILY_VARIABLE_ENTRIES.flatMap(([, { nasaPower }]) => (nasaPower?.parameter !== undefined ? [nasaPower.parameter] : [])),
-);
+/** Parameters asked for (at most 20 per request): the first of each `nasaPower` entry of `table`. */
+export function nasaPowerDailyParameters(table: DailyVariableTable = DAILY_VARIABLES): string[] {
+  return dailyVariableEntries(table).flatMap(([, { nasaPower }]) => (nasaPower?.parameters?.[0] === undefined ? [] : [nasaPower.parameters[0].name]));
+}
 
 /** Fields a day must have, not null, to be complete for caching. */
-export const NASA_POWER_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(dailyVariablesWhere((variable) => variable.nasaPower?.complete === true));
+export function nasaPowerCompleteFields(table: DailyVariableTable = DAILY_VARIABLES): DailyVariableName[] {
+  return dailyVariablesWhere((variable) => variable.nasaPower?.complete === true, table);
+}
+
+export const NASA_POWER_DAILY_PARAMETERS: readonly string[] = Object.freeze(nasaPowerDailyParameters());
+export const NASA_POWER_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(nasaPowerCompleteFields());
 
 export const NASA_POWER_DEFAULT_FILL_VALUE = -999;
 
-/** Which parameter supplies each variable, and the conversion of its unit. */
+/** The parameter an answer gives a variable by, and how its value becomes the variable's. */
+export interface NasaPowerReading {
+  readonly name: DailyVariableName;
+  /** The variable's internal unit. */
+  readonly unit: InternalUnit;
+  readonly parameter: string;
+  readonly convert: (value: number) => number;
+}
+
+/** The parameters an answer gives the variables by, and the variables of the table every day states. */
 export interface NasaPowerMapping {
-  tmax?: string;
-  tmin?: string;
-  precipitation?: string;
-  solar?: { parameter: string; unit: SolarUnit };
-  dewPoint?: string;
-  rhMean?: string;
-  windAverage?: { parameter: string; height: number };
-  windDayMax?: { parameter: string; height: number };
+  readonly readings: readonly NasaPowerReading[];
+  /** Every variable a day has (the table's required ones and those POWER gives), null until read. */
+  readonly names: readonly DailyVariableName[];
 }
 
 function normalizeUnit(unit: string | undefined): string | undefined {
@@ -61,91 +65,64 @@ const SOLAR_UNITS: Record<string, SolarUnit> = {
   'w/m^2': 'W/m2',
 };
 
-function expectUnit(parameter: string, unit: string | undefined, accepted: readonly string[]): void {
-  const u = normalizeUnit(unit);
-  if (u !== undefined && u !== '' && !accepted.includes(u)) {
-    throw new Error(`${parameter} is in '${unit}', expected ${accepted.join(' or ')}`);
+/** The units POWER states for each internal unit (normalized), each read as it is. */
+const UNITS: Readonly<Record<Exclude<InternalUnit, 'Wh/m²' | 'kPa'>, readonly string[]>> = {
+  '°C': ['c', '°c', 'degreesc'],
+  mm: ['mm/day', 'mmday-1', 'mm'],
+  '%': ['%'],
+  'm/s': ['m/s'],
+};
+
+/** How a parameter's value in the unit the answer states (undefined: not stated) becomes one in `unit`; throws for a unit not known. */
+function conversion(parameter: string, stated: string | undefined, unit: InternalUnit): (value: number) => number {
+  const u = normalizeUnit(stated);
+  const given = u === undefined || u === '' ? undefined : u;
+  if (unit === 'Wh/m²') {
+    const solar = given === undefined ? 'MJ/m2' : SOLAR_UNITS[given];
+    if (!solar) throw new Error(`${parameter} is in '${stated}', expected MJ/m^2/day or kW-hr/m^2/day`);
+    return (value) => solarToWhPerM2(value, solar);
   }
+  const accepted = UNITS[unit === 'kPa' ? '°C' : unit];
+  if (given !== undefined && !accepted.includes(given)) throw new Error(`${parameter} is in '${stated}', expected ${accepted.join(' or ')}`);
+  return (value) => value;
 }
 
 /**
- * Chooses parameters from those present (`units`: parameter → unit as the answer states it, or
- * undefined when it does not say) and checks their units. Throws when a unit is not one we know.
+ * Chooses, for each variable of `table` with `nasaPower` parameters, the first of them present
+ * (`units`: parameter → unit as the answer states it, or undefined when it does not say), and
+ * checks its unit. Throws when a unit is not one we know.
  */
-export function nasaPowerMapping(units: ReadonlyMap<string, string | undefined>): NasaPowerMapping {
-  const mapping: NasaPowerMapping = {};
-  const has = (name: string) => units.has(name);
-  const celsius = ['c', '°c', 'degreesc'];
-  for (const [field, name] of [['tmax', 'T2M_MAX'], ['tmin', 'T2M_MIN'], ['dewPoint', 'T2MDEW']] as const) {
-    if (has(name)) {
-      expectUnit(name, units.get(name), celsius);
-      mapping[field] = name;
-    }
+export function nasaPowerMapping(units: ReadonlyMap<string, string | undefined>, table: DailyVariableTable = DAILY_VARIABLES): NasaPowerMapping {
+  const readings: NasaPowerReading[] = [];
+  const entries = dailyVariableEntries(table);
+  for (const [name, { unit, nasaPower }] of entries) {
+    const chosen = nasaPower?.parameters?.find((parameter) => units.has(parameter.name));
+    if (chosen === undefined) continue;
+    const read = conversion(chosen.name, units.get(chosen.name), unit);
+    const height = chosen.height;
+    const convert = nasaPower!.dewPoint
+      ? (value: number) => vapourPressureFromDewPoint(read(value))
+      : unit === 'm/s' && height !== undefined
+        ? (value: number) => windSpeedAt10m(read(value), height)
+        : read;
+    readings.push({ name, unit, parameter: chosen.name, convert });
   }
-  const precipitation = ['PRECTOTCORR', 'PRECTOT'].find(has);
-  if (precipitation) {
-    expectUnit(precipitation, units.get(precipitation), ['mm/day', 'mmday-1', 'mm']);
-    mapping.precipitation = precipitation;
-  }
-  if (has('ALLSKY_SFC_SW_DWN')) {
-    const stated = normalizeUnit(units.get('ALLSKY_SFC_SW_DWN'));
-    const unit = stated === undefined || stated === '' ? 'MJ/m2' : SOLAR_UNITS[stated];
-    if (!unit) throw new Error(`ALLSKY_SFC_SW_DWN is in '${units.get('ALLSKY_SFC_SW_DWN')}', expected MJ/m^2/day or kW-hr/m^2/day`);
-    mapping.solar = { parameter: 'ALLSKY_SFC_SW_DWN', unit };
-  }
-  if (has('RH2M')) {
-    expectUnit('RH2M', units.get('RH2M'), ['%']);
-    mapping.rhMean = 'RH2M';
-  }
-  const heights: readonly [string, number][] = [['10M', 10], ['2M', 2], ['50M', 50]];
-  for (const [suffix, height] of heights) {
-    const name = `WS${suffix}`;
-    if (mapping.windAverage === undefined && has(name)) {
-      expectUnit(name, units.get(name), ['m/s']);
-      mapping.windAverage = { parameter: name, height };
-    }
-    const maxName = `WS${suffix}_MAX`;
-    if (mapping.windDayMax === undefined && has(maxName)) {
-      expectUnit(maxName, units.get(maxName), ['m/s']);
-      mapping.windDayMax = { parameter: maxName, height };
-    }
-  }
-  return mapping;
+  const names = entries.filter(([, variable]) => !variable.optional || variable.nasaPower !== null).map(([name]) => name);
+  return { readings, names };
 }
 
 /** One day from the mapped parameters; `value` returns a parameter's number or null (fill value). */
 export function nasaPowerDay(date: IsoDate, mapping: NasaPowerMapping, value: (parameter: string) => number | null): DailyWeather {
-  const read = (parameter: string | undefined) => (parameter === undefined ? null : value(parameter));
-  const tmax = read(mapping.tmax);
-  const tmin = read(mapping.tmin);
-  const precipitation = read(mapping.precipitation);
-  const solar = mapping.solar ? read(mapping.solar.parameter) : null;
-  const dewPoint = read(mapping.dewPoint);
-  const rhMean = read(mapping.rhMean);
-  const windAverage = mapping.windAverage ? read(mapping.windAverage.parameter) : null;
-  const windDayMax = mapping.windDayMax ? read(mapping.windDayMax.parameter) : null;
-  let rhMax: number | null = null;
-  let rhMin: number | null = null;
-  const vapourPressure = dewPoint === null ? null : saturationVapourPressure(temperatureToCelsius(dewPoint, 'C'));
-  if (dewPoint !== null && tmax !== null && tmin !== null) {
-    ({ rhMax, rhMin } = humidityRangeFromDewPoint(temperatureToCelsius(dewPoint, 'C'), tmax, tmin));
-  } else if (rhMean !== null) {
-    rhMax = rhMin = rhMean;
+  const day: Record<string, number | null | IsoDate> = { date };
+  for (const name of mapping.names) day[name] = null;
+  for (const { name, parameter, convert } of mapping.readings) {
+    const raw = value(parameter);
+    day[name] = raw === null ? null : convert(raw);
   }
-  return {
-    date,
-    tmax,
-    tmin,
-    precipitation: precipitation === null ? null : precipitationToMm(precipitation, 'mm'),
-    solar: solar === null ? null : solarToWhPerM2(solar, mapping.solar!.unit),
-    rhMax,
-    rhMin,
-    vapourPressure,
-    rhMean,
-    windDayMax: windDayMax === null ? null : windSpeedAt10m(windDayMax, mapping.windDayMax!.height),
-    windMorningMax: null,
-    windAverage: windAverage === null ? null : windSpeedAt10m(windAverage, mapping.windAverage!.height),
-  };
+  const weather = day as unknown as DailyWeather;
+  const shown = shownHumidityRange(weather);
+  if (shown !== null) ({ rhMax: weather.rhMax, rhMin: weather.rhMin } = shown);
+  return weather;
 }
 
 /** A POWER value, or null when it is the answer's fill value (or any value at or below -999). */

@@ -4,11 +4,12 @@
  * has arrays of unequal length, non-numbers where numbers belong, or does not cover the asked
  * dates/hours is a `ProviderResponseError`: never a partial answer.
  *
- * Daily: nulls stay nulls. Humidity extremes, the day's and the morning's (06:00–12:00 local,
- * instantaneous values at 06:00 … 12:00) highest wind and the mean wind come from the hourly
- * values of the local day; a day with a null among them (or fewer than 23 hours) gets null
- * there. Without hourly values, `relative_humidity_2m_max/min`, `wind_speed_10m_max/mean` are
- * used when the answer has them.
+ * Daily: each variable of the daily variables table with an `openMeteo` entry, converted from the
+ * unit the answer states to the variable's internal unit; nulls stay nulls. A variable with an
+ * `hourly` entry (humidity extremes, the day's and the morning's highest wind, the mean wind)
+ * takes the entry's aggregate of the hourly values of the local day (the morning: instantaneous
+ * values at 06:00 … 12:00); a day with a null among them (or fewer than 23 hours) gets null
+ * there. Without hourly values, the entry's `daily` aggregate is used when the answer has it.
  *
  * Hourly: the hour starting at H takes instantaneous values (temperature, humidity, dew point,
  * wind speed, cloud cover, soil) at H, and values Open-Meteo gives "for the preceding hour"
@@ -17,6 +18,7 @@
  * chain asks the next source) rather than a forecast with holes.
  */
 import { datesInRange, type IsoDate } from '../../../core/dates.js';
+import { fractionToPercent, hectopascalToKilopascal } from '../../../agronomy/unit-conversions.js';
 import {
   humidityToPercent,
   precipitationToMm,
@@ -27,6 +29,7 @@ import {
   type TemperatureUnit,
   type WindUnit,
 } from '../../import/weather-units.js';
+import { DAILY_VARIABLES, dailyVariableEntries, type DailyVariableTable, type HourlyAggregate, type InternalUnit, type OpenMeteoVariable } from '../../daily-variables.js';
 import type { DailyWeather, DateRange, HourlyWeather } from '../../weather-source.js';
 import { isObject, ProviderResponseError, readJsonObject } from '../provider-response-error.js';
 import {
@@ -99,7 +102,19 @@ function series(section: Section, name: string): { values: (number | null)[]; un
 
 type Converter = (value: number) => number;
 
-function converter(kind: 'temperature' | 'precipitation' | 'dailySolar' | 'hourlySolar' | 'wind' | 'percent' | 'soilMoisture', variable: string, unit: string): Converter {
+type ConverterKind = 'temperature' | 'precipitation' | 'dailySolar' | 'hourlySolar' | 'wind' | 'percent' | 'pressure' | 'soilMoisture';
+
+/** The kind of conversion a daily variable's values take, by its internal unit. */
+const DAILY_CONVERTER: Readonly<Record<InternalUnit, ConverterKind>> = {
+  '°C': 'temperature',
+  mm: 'precipitation',
+  'Wh/m²': 'dailySolar',
+  '%': 'percent',
+  kPa: 'pressure',
+  'm/s': 'wind',
+};
+
+function converter(kind: ConverterKind, variable: string, unit: string): Converter {
   const unknown = (): never => fail(`${variable} is in '${unit}', which is not understood`);
   switch (kind) {
     case 'temperature': {
@@ -124,9 +139,13 @@ function converter(kind: 'temperature' | 'precipitation' | 'dailySolar' | 'hourl
     case 'percent':
       if (unit !== '%') unknown();
       return (v) => humidityToPercent(v, '%');
+    case 'pressure':
+      if (unit === 'kPa') return (v) => v;
+      if (unit === 'hPa') return hectopascalToKilopascal;
+      return unknown();
     case 'soilMoisture':
       if (unit !== 'm³/m³' && unit !== 'm3/m3') unknown();
-      return (v) => v * 100;
+      return fractionToPercent;
   }
 }
 
@@ -147,81 +166,94 @@ function localParts(time: string | number, utcOffsetSeconds: number): { date: Is
   return { date: time.slice(0, 10), hour: time.length > 10 ? Number(time.slice(11, 13)) : 0 };
 }
 
-interface DayFromHours {
-  rhMax: number | null;
-  rhMin: number | null;
-  windDayMax: number | null;
-  windMorningMax: number | null;
-  windAverage: number | null;
+/** A variable of the table that Open-Meteo gives. */
+interface OpenMeteoEntry {
+  readonly name: string;
+  readonly unit: InternalUnit;
+  readonly openMeteo: OpenMeteoVariable;
 }
 
-function daysFromHours(document: OpenMeteoDocument): Map<IsoDate, DayFromHours> {
-  const out = new Map<IsoDate, DayFromHours>();
+function openMeteoEntries(table: DailyVariableTable): OpenMeteoEntry[] {
+  return dailyVariableEntries(table).flatMap(([name, { unit, openMeteo }]) => (openMeteo === null ? [] : [{ name, unit, openMeteo }]));
+}
+
+/** A day's value from its hours' values (all numbers, in hour order) and their local hours. */
+const AGGREGATES: Readonly<Record<HourlyAggregate, (values: number[], hours: number[]) => number | null>> = {
+  max: (values) => Math.max(...values),
+  min: (values) => Math.min(...values),
+  mean: (values) => values.reduce((a, b) => a + b, 0) / values.length,
+  morningMax: (values, hours) => {
+    const morning = values.filter((_, i) => hours[i]! >= MORNING_FIRST_HOUR && hours[i]! <= MORNING_LAST_HOUR);
+    return morning.length > 0 ? Math.max(...morning) : null;
+  },
+};
+
+/** The values of the variables built from hours, per local date of the hourly section. */
+function daysFromHours(document: OpenMeteoDocument, entries: readonly OpenMeteoEntry[]): Map<IsoDate, Map<string, number | null>> {
+  const out = new Map<IsoDate, Map<string, number | null>>();
   const hourly = document.hourly;
   if (!hourly) return out;
-  const humidity = convertedSeries(hourly, 'relative_humidity_2m', 'percent');
-  const wind = convertedSeries(hourly, 'wind_speed_10m', 'wind');
-  const byDate = new Map<IsoDate, { hour: number; rh: number | null | undefined; wind: number | null | undefined }[]>();
+  const fromHours = entries.filter(({ openMeteo }) => openMeteo.hourly !== undefined);
+  const series = new Map<string, (number | null)[] | undefined>();
+  for (const { unit, openMeteo } of fromHours) {
+    const name = openMeteo.hourly!.name;
+    if (!series.has(name)) series.set(name, convertedSeries(hourly, name, DAILY_CONVERTER[unit]));
+  }
+  const byDate = new Map<IsoDate, { hours: number[]; indices: number[] }>();
   hourly.time.forEach((time, i) => {
     const { date, hour } = localParts(time, document.utcOffsetSeconds);
-    const list = byDate.get(date) ?? [];
-    list.push({ hour, rh: humidity?.[i], wind: wind?.[i] });
-    byDate.set(date, list);
+    let day = byDate.get(date);
+    if (!day) byDate.set(date, (day = { hours: [], indices: [] }));
+    day.hours.push(hour);
+    day.indices.push(i);
   });
-  for (const [date, hours] of byDate) {
+  for (const [date, { hours, indices }] of byDate) {
     const whole = hours.length >= 23;
-    const rh = hours.map((h) => h.rh);
-    const ws = hours.map((h) => h.wind);
-    const rhOk = whole && rh.every((v): v is number => typeof v === 'number');
-    const wsOk = whole && ws.every((v): v is number => typeof v === 'number');
-    const morning = hours.filter((h) => h.hour >= MORNING_FIRST_HOUR && h.hour <= MORNING_LAST_HOUR).map((h) => h.wind as number);
-    out.set(date, {
-      rhMax: rhOk ? Math.max(...(rh as number[])) : null,
-      rhMin: rhOk ? Math.min(...(rh as number[])) : null,
-      windDayMax: wsOk ? Math.max(...(ws as number[])) : null,
-      windMorningMax: wsOk && morning.length > 0 ? Math.max(...morning) : null,
-      windAverage: wsOk ? (ws as number[]).reduce((a, b) => a + b, 0) / ws.length : null,
-    });
+    const values = new Map<string, number | null>();
+    for (const { name, openMeteo } of fromHours) {
+      const { name: hourlyName, aggregate } = openMeteo.hourly!;
+      const all = series.get(hourlyName);
+      const day = indices.map((i) => all?.[i]);
+      const usable = whole && day.every((v): v is number => typeof v === 'number');
+      values.set(name, usable ? AGGREGATES[aggregate](day as number[], hours) : null);
+    }
+    out.set(date, values);
   }
   return out;
 }
 
 /**
- * Daily weather for every date of `range` (see the file comment). `onElevation` receives the
- * elevation the answer names for its model cell, when it names one.
+ * Daily weather for every date of `range` (see the file comment): the variables of `variables`
+ * (default DAILY_VARIABLES) that Open-Meteo gives, and null for the others every source states.
+ * `onElevation` receives the elevation the answer names for its model cell, when it names one.
  */
-export function parseOpenMeteoDaily(body: string, range: DateRange, onElevation?: (metres: number) => void): DailyWeather[] {
+export function parseOpenMeteoDaily(
+  body: string,
+  range: DateRange,
+  onElevation?: (metres: number) => void,
+  variables: DailyVariableTable = DAILY_VARIABLES,
+): DailyWeather[] {
   const document = readOpenMeteoBody(body);
   if (document.elevation !== undefined) onElevation?.(document.elevation);
   const daily = document.daily ?? fail('no daily section');
   const index = new Map<string, number>();
   daily.time.forEach((time, i) => index.set(String(time), i));
-  const tmax = convertedSeries(daily, 'temperature_2m_max', 'temperature');
-  const tmin = convertedSeries(daily, 'temperature_2m_min', 'temperature');
-  const precipitation = convertedSeries(daily, 'precipitation_sum', 'precipitation');
-  const solar = convertedSeries(daily, 'shortwave_radiation_sum', 'dailySolar');
-  const rhMax = convertedSeries(daily, 'relative_humidity_2m_max', 'percent');
-  const rhMin = convertedSeries(daily, 'relative_humidity_2m_min', 'percent');
-  const windMax = convertedSeries(daily, 'wind_speed_10m_max', 'wind');
-  const windMean = convertedSeries(daily, 'wind_speed_10m_mean', 'wind');
-  const fromHours = daysFromHours(document);
+  const entries = openMeteoEntries(variables);
+  const stated = dailyVariableEntries(variables).filter(([, variable]) => variable.openMeteo === null && !variable.optional).map(([name]) => name);
+  const dailySeries = entries.map(({ name, unit, openMeteo }) => ({
+    name,
+    fromHours: openMeteo.hourly !== undefined,
+    values: openMeteo.daily === undefined ? undefined : convertedSeries(daily, openMeteo.daily, DAILY_CONVERTER[unit]),
+  }));
+  const fromHours = daysFromHours(document, entries);
   return datesInRange(range.start, range.end).map((date) => {
     const i = index.get(date);
     if (i === undefined) fail(`daily values do not cover ${date}`);
-    const at = (values: (number | null)[] | undefined) => values?.[i] ?? null;
     const hours = fromHours.get(date);
-    return {
-      date,
-      tmax: at(tmax),
-      tmin: at(tmin),
-      precipitation: at(precipitation),
-      solar: at(solar),
-      rhMax: hours ? hours.rhMax : at(rhMax),
-      rhMin: hours ? hours.rhMin : at(rhMin),
-      windDayMax: hours ? hours.windDayMax : at(windMax),
-      windMorningMax: hours ? hours.windMorningMax : null,
-      windAverage: hours ? hours.windAverage : at(windMean),
-    };
+    const day: Record<string, unknown> = { date };
+    for (const { name, fromHours: built, values } of dailySeries) day[name] = built && hours ? hours.get(name)! : (values?.[i] ?? null);
+    for (const name of stated) day[name] = null;
+    return day as unknown as DailyWeather;
   });
 }
 

@@ -1,7 +1,8 @@
 /** URLs for the Open-Meteo forecast and archive APIs. */
 import type { IsoDate } from '../../../core/dates.js';
 import type { DateRange } from '../../weather-source.js';
-import { OPEN_METEO_DAILY_VARIABLES, OPEN_METEO_DAY_HOURLY_VARIABLES, OPEN_METEO_HOURLY_VARIABLES } from './open-meteo-variables.js';
+import { DAILY_VARIABLES, type DailyVariableTable } from '../../daily-variables.js';
+import { OPEN_METEO_HOURLY_VARIABLES, openMeteoDailyVariables, openMeteoDayHourlyVariables } from './open-meteo-variables.js';
 
 export interface OpenMeteoEndpoints {
   /** Forecast API (`/v1/forecast`): hourly forecast and the most recent past days. */
@@ -30,10 +31,18 @@ function withParameters(base: string, parameters: Record<string, string>, apiKey
 }
 
 /**
- * Daily values for local dates `range` in `timeZone`: daily aggregates plus the hourly humidity
- * and wind the day's extremes and morning maximum are built from. Metric units, wind in m/s.
+ * Daily values for local dates `range` in `timeZone`: the daily aggregates and the hourly values
+ * the days of `variables` are built from. Metric units, wind in m/s.
  */
-export function openMeteoDailyUrl(base: string, latitude: number, longitude: number, range: DateRange, timeZone: string, apiKey?: string): string {
+export function openMeteoDailyUrl(
+  base: string,
+  latitude: number,
+  longitude: number,
+  range: DateRange,
+  timeZone: string,
+  apiKey?: string,
+  variables: DailyVariableTable = DAILY_VARIABLES,
+): string {
   return withParameters(
     base,
     {
@@ -41,8 +50,8 @@ export function openMeteoDailyUrl(base: string, latitude: number, longitude: num
       longitude: coordinate(longitude),
       start_date: range.start,
       end_date: range.end,
-      daily: OPEN_METEO_DAILY_VARIABLES.join(','),
-      hourly: OPEN_METEO_DAY_HOURLY_VARIABLES.join(','),
+      daily: openMeteoDailyVariables(variables).join(','),
+      hourly: openMeteoDayHourlyVariables(variables).join(','),
       timezone: timeZone,
       temperature_unit: 'celsius',
       wind_speed_unit: 'ms',

@@ -20,12 +20,8 @@ import { readThroughDaily, siteElevation } from '../read-through-daily.js';
 import { asSourceUnavailable } from '../upstream-failure.js';
 import { parseOpenMeteoDaily, parseOpenMeteoHourly } from './open-meteo-parser.js';
 import { DEFAULT_OPEN_METEO_ENDPOINTS, openMeteoDailyUrl, openMeteoHourlyUrl, type OpenMeteoEndpoints } from './open-meteo-request.js';
-import {
-  OPEN_METEO_ARCHIVE_START,
-  OPEN_METEO_COMPLETE_FIELDS,
-  OPEN_METEO_FORECAST_DAYS_AHEAD,
-  OPEN_METEO_FORECAST_PAST_DAYS,
-} from './open-meteo-variables.js';
+import { OPEN_METEO_ARCHIVE_START, OPEN_METEO_FORECAST_DAYS_AHEAD, OPEN_METEO_FORECAST_PAST_DAYS, openMeteoCompleteFields } from './open-meteo-variables.js';
+import { DAILY_VARIABLES, type DailyVariableTable } from '../../daily-variables.js';
 
 export const OPEN_METEO_SOURCE_NAME = 'open-meteo';
 
@@ -43,6 +39,8 @@ export interface OpenMeteoSourceOptions {
   provisionalTtlMs?: number;
   /** How long cached forecast hours are served. Default 1 h. */
   forecastTtlMs?: number;
+  /** The daily variables asked for and read (their `openMeteo` entries). Default DAILY_VARIABLES. */
+  variables?: DailyVariableTable;
 }
 
 const HOUR_MS = 3_600_000;
@@ -56,10 +54,12 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
   const provisionalTtlMs = options.provisionalTtlMs ?? HOUR_MS;
   const forecastTtlMs = options.forecastTtlMs ?? HOUR_MS;
   const { cache, clock } = options;
+  const variables = options.variables ?? DAILY_VARIABLES;
+  const completeFields = openMeteoCompleteFields(variables);
 
   async function fetchDaily(url: string, range: DateRange, onElevation: (metres: number) => void): Promise<DailyWeather[]> {
     const response = await http.getText(url);
-    return parseOpenMeteoDaily(response.body, range, onElevation);
+    return parseOpenMeteoDaily(response.body, range, onElevation, variables);
   }
 
   return {
@@ -90,16 +90,16 @@ export function createOpenMeteoSource(options: OpenMeteoSourceOptions): WeatherS
           today,
           now,
           provisionalTtlMs,
-          completeFields: OPEN_METEO_COMPLETE_FIELDS,
+          completeFields,
           async fetchRun(run) {
             const parts: DailyWeather[] = [];
             if (run.start <= lastArchiveDate) {
               const archive = { start: run.start, end: run.end < lastArchiveDate ? run.end : lastArchiveDate };
-              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.archiveUrl, cell.latitude, cell.longitude, archive, timeZone, endpoints.apiKey), archive, onElevation)));
+              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.archiveUrl, cell.latitude, cell.longitude, archive, timeZone, endpoints.apiKey, variables), archive, onElevation)));
             }
             if (run.end > lastArchiveDate) {
               const recent = { start: run.start > lastArchiveDate ? run.start : addDays(lastArchiveDate, 1), end: run.end };
-              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.forecastUrl, cell.latitude, cell.longitude, recent, timeZone, endpoints.apiKey), recent, onElevation)));
+              parts.push(...(await fetchDaily(openMeteoDailyUrl(endpoints.forecastUrl, cell.latitude, cell.longitude, recent, timeZone, endpoints.apiKey, variables), recent, onElevation)));
             }
             return parts;
           },

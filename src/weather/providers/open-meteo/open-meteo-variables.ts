@@ -1,19 +1,29 @@
 /**
  * Open-Meteo variables the provider asks for, the names older answers used for them, and the
- * units it accepts (the parser converts by the units the answer states). The daily ones come from
- * the `openMeteo` entries of DAILY_VARIABLES.
+ * units it accepts (the parser converts by the units the answer states). The daily ones, and how
+ * a day's value is aggregated from hours, are the `openMeteo` entries of DAILY_VARIABLES (or of
+ * the table a source is given).
  */
-import { DAILY_VARIABLE_ENTRIES, dailyVariablesWhere, type DailyVariableName } from '../../daily-variables.js';
+import { DAILY_VARIABLES, dailyVariableEntries, dailyVariablesWhere, type DailyVariableName, type DailyVariableTable } from '../../daily-variables.js';
 
 /** Daily aggregates, for local days in the location's time zone: those of variables not built from hours. */
-export const OPEN_METEO_DAILY_VARIABLES: readonly string[] = Object.freeze(
-  DAILY_VARIABLE_ENTRIES.flatMap(([, { openMeteo }]) => (openMeteo?.daily !== undefined && openMeteo.hourly === undefined ? [openMeteo.daily] : [])),
-);
+export function openMeteoDailyVariables(table: DailyVariableTable): string[] {
+  return dailyVariableEntries(table).flatMap(([, { openMeteo }]) => (openMeteo?.daily !== undefined && openMeteo.hourly === undefined ? [openMeteo.daily] : []));
+}
 
-/** Hourly values asked together with a daily request, to build humidity and wind of each day. */
-export const OPEN_METEO_DAY_HOURLY_VARIABLES: readonly string[] = Object.freeze([
-  ...new Set(DAILY_VARIABLE_ENTRIES.flatMap(([, { openMeteo }]) => (openMeteo?.hourly !== undefined ? [openMeteo.hourly] : []))),
-]);
+/** Hourly values asked together with a daily request, to build the days of the variables made from hours. */
+export function openMeteoDayHourlyVariables(table: DailyVariableTable): string[] {
+  return [...new Set(dailyVariableEntries(table).flatMap(([, { openMeteo }]) => (openMeteo?.hourly !== undefined ? [openMeteo.hourly.name] : [])))];
+}
+
+/** Daily fields a past day must have, not null, to be complete. */
+export function openMeteoCompleteFields(table: DailyVariableTable): DailyVariableName[] {
+  return dailyVariablesWhere((variable) => variable.openMeteo?.complete === true, table);
+}
+
+export const OPEN_METEO_DAILY_VARIABLES: readonly string[] = Object.freeze(openMeteoDailyVariables(DAILY_VARIABLES));
+export const OPEN_METEO_DAY_HOURLY_VARIABLES: readonly string[] = Object.freeze(openMeteoDayHourlyVariables(DAILY_VARIABLES));
+export const OPEN_METEO_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(openMeteoCompleteFields(DAILY_VARIABLES));
 
 /**
  * Soil layers matching SOIL_DEPTHS (0-0.1, 0.1-0.4, 0.4-1, 1-2 m), in that order. Open-Meteo
@@ -47,9 +57,6 @@ export const OPEN_METEO_LEGACY_NAMES: Readonly<Record<string, string>> = {
   wind_speed_10m_max: 'windspeed_10m_max',
   wind_speed_10m_mean: 'windspeed_10m_mean',
 };
-
-/** Daily fields a past day must have, not null, to be complete. */
-export const OPEN_METEO_COMPLETE_FIELDS: readonly DailyVariableName[] = Object.freeze(dailyVariablesWhere((variable) => variable.openMeteo?.complete === true));
 
 /** Local hours whose instantaneous wind values make up the morning (06:00–12:00, both ends). */
 export const MORNING_FIRST_HOUR = 6;
