@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
+import { SharedCalls } from '../core/shared-calls.js';
 import { updateTimeFor } from './archive-time.js';
 import { LruTileCache } from './cache/lru-tile-cache.js';
 import type { CachedMapImage, TileCache } from './cache/tile-cache.js';
@@ -113,7 +114,8 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   const byCode = new Map(layers.map((layer) => [layer.code, layer]));
   const geodata = new ReferenceGeodata();
   const cache = options.cache ?? new LruTileCache();
-  const inFlight = new Map<string, Promise<CachedMapImage>>();
+  /** Images being drawn, by cache key: requests for one at once share its drawing. */
+  const drawing = new SharedCalls<string, CachedMapImage>();
   const pixels = createPixelBudget(options.maxPixelsInFlight ?? DEFAULT_MAX_PIXELS_IN_FLIGHT);
   const drawElsewhere = options.draw;
   const drawHere = (plan: DrawPlan) => drawPlan(plan, { geodata, layers: byCode });
@@ -172,20 +174,12 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     const base = { width: viewport.width, height: viewport.height, updateTimes };
     const hit = await cache.get(key);
     if (hit) return { ...hit, ...base, cached: true };
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = draw(spec, viewport, chosen, times).then(async (png) => {
-        const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
-        await cache.set(key, result);
-        return result;
-      });
-      inFlight.set(key, pending);
-      pending.then(
-        () => inFlight.delete(key),
-        () => inFlight.delete(key),
-      );
-    }
-    const image = await pending;
+    const image = await drawing.run(key, async () => {
+      const png = await draw(spec, viewport, chosen, times);
+      const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
+      await cache.set(key, result);
+      return result;
+    });
     return { ...image, ...base, cached: false };
   }
 

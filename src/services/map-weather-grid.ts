@@ -19,6 +19,7 @@
 import { LRUCache } from 'lru-cache';
 import type { LonLatBBox, WeatherGridProvider, WeatherGridSampler, WeatherGridVariable } from '../maps/index.js';
 import { addDays, fromEpochDay, type IsoDate } from '../core/dates.js';
+import { SharedCalls } from '../core/shared-calls.js';
 import { dailyVariableOfMapGrid } from '../weather/daily-variables.js';
 import { CELLS_PER_DEGREE, GRID_COLUMNS, GRID_ROWS, cellByIndex } from '../weather/grid.js';
 import type { GridCell, HourlyWeather, WeatherSource } from '../weather/weather-source.js';
@@ -62,6 +63,13 @@ export interface LatticeLayout {
   readonly i1: number;
   readonly j0: number;
   readonly j1: number;
+}
+
+/** What a lattice is built from (the key names it). */
+interface LatticeRequest {
+  variable: WeatherGridVariable;
+  layout: LatticeLayout;
+  time: number;
 }
 
 /** Continuous cell coordinates of a point: column 0 / row 0 at the centre of the first cell. */
@@ -173,10 +181,16 @@ function utcDate(time: number): IsoDate {
 export function createMapWeatherGrid(weather: WeatherSource, options: MapWeatherGridOptions = {}): MapWeatherGrid {
   const maxPoints = Math.max(2, Math.floor(options.maxPointsPerSide ?? 24));
   const concurrency = Math.max(1, options.concurrency ?? 8);
-  const lattices = new LRUCache<string, WeatherGridSampler>({ max: options.latticeCacheSize ?? 512 });
+  // A lattice asked for while it is built waits for that build (lru-cache's fetch); one being
+  // built still answers its callers if the cache is cleared or lets it go meanwhile.
+  const lattices = new LRUCache<string, WeatherGridSampler, LatticeRequest>({
+    max: options.latticeCacheSize ?? 512,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => buildLattice(context.variable, context.layout, context.time),
+  });
   const points = new LRUCache<string, Float32Array>({ max: options.pointCacheSize ?? 65_536 });
-  const pendingPoints = new Map<string, Promise<Float32Array>>();
-  const pendingLattices = new Map<string, Promise<WeatherGridSampler>>();
+  // Points are also filled many at once (`fillMany`), which leaves out those being fetched.
+  const pointFetches = new SharedCalls<string, Float32Array>();
   const statistics: MapWeatherGridStatistics = { hourlyRequests: 0, dailyRequests: 0, latticesBuilt: 0, latticeHits: 0 };
 
   /** Instantaneous values of the update hour at a cell. */
@@ -210,22 +224,11 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     const key = `${kind}${cell.id}@${time}`;
     const cached = points.get(key);
     if (cached) return cached;
-    let pending = pendingPoints.get(key);
-    if (!pending) {
-      pending = (kind === 'h' ? fetchHour(cell, time) : fetchRecentPrecipitation(cell, time)).then(
-        (values) => {
-          pendingPoints.delete(key);
-          points.set(key, values);
-          return values;
-        },
-        (error: unknown) => {
-          pendingPoints.delete(key);
-          throw error;
-        },
-      );
-      pendingPoints.set(key, pending);
-    }
-    return pending;
+    return pointFetches.run(key, async () => {
+      const values = await (kind === 'h' ? fetchHour(cell, time) : fetchRecentPrecipitation(cell, time));
+      points.set(key, values);
+      return values;
+    });
   }
 
   /**
@@ -234,7 +237,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
    * daily totals).
    */
   async function fillMany(kind: 'h' | 'r', missing: readonly { cell: GridCell }[], time: number): Promise<void> {
-    const wanted = missing.filter(({ cell }) => !pendingPoints.has(`${kind}${cell.id}@${time}`));
+    const wanted = missing.filter(({ cell }) => !pointFetches.has(`${kind}${cell.id}@${time}`));
     if (wanted.length === 0) return;
     const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
     const request = kind === 'h' ? { start: hourStart, hours: 1 } : { start: hourStart - 23 * HOUR_MS, hours: 24 };
@@ -314,22 +317,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
         statistics.latticeHits++;
         return cached;
       }
-      let pending = pendingLattices.get(key);
-      if (!pending) {
-        pending = buildLattice(variable, layout, time).then(
-          (sampler) => {
-            pendingLattices.delete(key);
-            lattices.set(key, sampler);
-            return sampler;
-          },
-          (error: unknown) => {
-            pendingLattices.delete(key);
-            throw error;
-          },
-        );
-        pendingLattices.set(key, pending);
-      }
-      return pending;
+      return lattices.fetch(key, { context: { variable, layout, time } }) as Promise<WeatherGridSampler>;
     },
   };
 }

@@ -70,14 +70,12 @@ export class SyntheticSource implements WeatherSource {
   private readonly cellYears: LRUCache<number, PackedYear> | null;
   private readonly climates: LRUCache<number, CellClimate>;
   /** Forecast windows by (cell, local issue date), packed: each costs a soil spin-up of months. */
-  private readonly forecasts: LRUCache<string, PackedForecastWindow>;
+  private readonly forecasts: LRUCache<string, PackedForecastWindow, ForecastRequest>;
 
   /** Generations in flight on the compute pool, by cell-year key. */
   private readonly pending = new Map<number, Promise<void>>();
   /** Years of a cell to generate in one task, collected until the current turn's work is done. */
   private readonly batches = new Map<number, { years: number[]; done: Promise<void> }>();
-  /** Forecast windows in flight on the compute pool, by forecast key. */
-  private readonly pendingForecasts = new Map<string, Promise<PackedForecastWindow>>();
   private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
 
   constructor(
@@ -91,7 +89,12 @@ export class SyntheticSource implements WeatherSource {
     if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new RangeError(`cache size must be a whole number >= 0, got ${cacheSize}`);
     this.cellYears = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
     this.climates = new LRUCache({ max: Math.max(cacheSize, 16) });
-    this.forecasts = new LRUCache({ max: Math.min(Math.max(cacheSize, 16), 512) });
+    // A window asked for while the compute pool computes it waits for that task (lru-cache's fetch).
+    this.forecasts = new LRUCache({
+      max: Math.min(Math.max(cacheSize, 16), 512),
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context }) => this.computeWindowSoon(context.cell, context.issueDate),
+    });
   }
 
   /** The daily climatology of the cell (cached). */
@@ -319,19 +322,7 @@ export class SyntheticSource implements WeatherSource {
     const cached = this.forecasts.get(key);
     if (cached) return cached;
     if (!this.compute) return this.forecastWindowOf(cell, issueDate);
-    let pending = this.pendingForecasts.get(key);
-    if (!pending) {
-      pending = this.computeWindowSoon(cell, issueDate);
-      this.pendingForecasts.set(key, pending);
-      pending.then(
-        (window) => {
-          this.forecasts.set(key, window);
-          this.pendingForecasts.delete(key);
-        },
-        () => this.pendingForecasts.delete(key),
-      );
-    }
-    return pending;
+    return (await this.forecasts.fetch(key, { context: { cell, issueDate } }))!;
   }
 
   /**
@@ -432,6 +423,12 @@ export function forecastWindowDays(issueDate: IsoDate): DateRange {
   return { start: addDays(issueDate, -1 - SOIL_SPIN_UP_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
 }
 
+/** What a forecast window is computed from (its key names it). */
+interface ForecastRequest {
+  cell: GridCell;
+  issueDate: IsoDate;
+}
+
 function forecastKey(cell: GridCell, issueDate: IsoDate): string {
   return `${cell.id}|${issueDate}`;
 }
@@ -527,7 +524,7 @@ function dayOf(days: GeneratedDays, i: number, date: IsoDate): DailyWeather {
 }
 
 /** The cached value, or `create()`'s result after caching it (without a cache: always created). */
-function getOrCreate<K extends {}, V extends {}>(cache: LRUCache<K, V> | null, key: K, create: () => V): V {
+function getOrCreate<K extends {}, V extends {}, C>(cache: LRUCache<K, V, C> | null, key: K, create: () => V): V {
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   const value = create();
