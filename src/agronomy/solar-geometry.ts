@@ -14,8 +14,6 @@ export const SOLAR_CONSTANT_MJ_PER_M2_MIN = 0.082;
 export const MJ_PER_WH = 0.0036;
 /** 1 MJ/m² = 277.78 Wh/m². */
 export const WH_PER_MJ = 1 / MJ_PER_WH;
-/** A mean irradiance of 1 W/m² sustained for a day = 0.0864 MJ m⁻² day⁻¹. */
-export const MJ_PER_DAY_PER_W = 0.0864;
 
 /** Wh/m² → MJ/m². */
 export function whToMj(wh: number): number {
@@ -31,10 +29,6 @@ const DEG = Math.PI / 180;
 
 export function degreesToRadians(deg: number): number {
   return deg * DEG;
-}
-
-export function radiansToDegrees(rad: number): number {
-  return rad / DEG;
 }
 
 /** Inverse relative distance Earth–Sun dr (FAO-56 eq. 23). `dayOfYear` 1..365/366. */

@@ -4,7 +4,7 @@
  * Limits table.
  */
 import type { Clock } from '../core/clock.js';
-import { addDays, type IsoDate } from '../core/dates.js';
+import type { IsoDate } from '../core/dates.js';
 import { notFoundError } from '../core/errors.js';
 import { cellAt } from '../weather/grid.js';
 import { localDate, timeZoneAt } from '../weather/time-zone.js';
@@ -61,10 +61,6 @@ export function locationAt(latitude: number, longitude: number, fieldId: string 
 /** Today's date at the location, by the clock. */
 export function localToday(location: WeatherLocation, clock: Clock): IsoDate {
   return localDate(clock.now(), location.timeZone);
-}
-
-export function localYesterday(location: WeatherLocation, clock: Clock): IsoDate {
-  return addDays(localToday(location, clock), -1);
 }
 
 /** No source of the chain holds the weather asked for. */
