@@ -86,7 +86,8 @@ export interface JobRepository {
   /** Stored results, in request order. */
   results(id: number): Promise<JobResultRecord[]>;
   /**
-   * Queued or running → cancelled; done → purged (`purgeDone` decides for an expired one too).
+   * Queued or running → cancelled; done → purged (one past its retention too, whether or not
+   * `purgeCompletedBefore` reached it yet).
    * Results are deleted. Undefined when the account has no such job.
    */
   cancel(accountId: number, id: number, now: number): Promise<JobRecord | undefined>;
