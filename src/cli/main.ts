@@ -19,7 +19,7 @@ import { createKeyService } from '../services/key-service.js';
 import { createRedisClient, watchRedis } from '../redis.js';
 import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
-import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
+import { createDatabaseWeatherCache } from '../weather/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
 import { createComputePool } from '../compute/compute-pool.js';
 import { loadElevationGrid } from '../weather/elevation/elevation-grid.js';
