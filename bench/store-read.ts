@@ -14,8 +14,8 @@ import path from 'node:path';
 import { addDays, datesInRange, type IsoDate } from '../src/core/dates.js';
 import { openStore } from '../src/store/store.js';
 import { cellAt } from '../src/weather/grid.js';
-import { createDatabaseWeatherCache } from '../src/weather/store/database-weather-cache.js';
-import { createStoreSource } from '../src/weather/store/store-source.js';
+import { createDatabaseWeatherCache } from '../src/weather/database-weather-cache.js';
+import { createStoreSource } from '../src/weather/store-source.js';
 
 const CELLS = 60;
 const FIRST_YEAR = 2010;

@@ -77,7 +77,7 @@ import { createFormTokens, type FormTokens } from './web/csrf.js';
 import { webRoutes } from './web/web-routes.js';
 import { type ElevationModel, lazyElevationGrid } from './weather/elevation/elevation-grid.js';
 import { unconfiguredWeatherSource } from './weather/unconfigured-weather-source.js';
-import type { WeatherSource } from './weather/weather-source.js';
+import { type WeatherSource, weatherRetryAfterSeconds } from './weather/weather-source.js';
 
 export interface AppDependencies {
   config: Config;
@@ -243,7 +243,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const internalCaller = createInternalCaller();
   if (deps.jobs) wakeJobWorker = runJobWorker(app, deps, services, internalCaller, rateLimitDefaults);
 
-  installErrorHandling(app, { isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error) });
+  installErrorHandling(app, {
+    isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error),
+    weatherRetryAfterSeconds,
+  });
   refuseEmptyPathSegments(app);
   // DELETE never reads a body, like GET and HEAD: a Content-Type with an empty or malformed body is ignored.
   app.addHttpMethod('DELETE', { hasBody: false, overrideExisting: true });

@@ -38,7 +38,7 @@ import { addDays, addMonths, daysBetween, monthDayOf, toEpochDay } from '../../s
 import { openStore } from '../../src/store/store.js';
 import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
-import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
+import { createDatabaseWeatherCache } from '../../src/weather/database-weather-cache.js';
 import { describeMixedCeiling, type MixedRunCost } from './mixed-ceiling.js';
 import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBareServer, startBaseline, startReplay, startService, type Started, waitUntilIdle } from './processes.js';
 

@@ -3,6 +3,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { RECORDING_MARK } from './recording-mark.js';
 
@@ -34,15 +35,20 @@ export function startBareServer(script: string, ...args: string[]): Promise<Star
 /** Starts the baseline server and waits for its port. */
 export const startBaseline = (): Promise<Started> => startBareServer('bench/http/baseline-server.ts');
 
+/** The module preloaded into a service started with `{ ipc: true }`: its event-loop report over IPC. */
+export const EVENT_LOOP_REPORT = pathToFileURL(path.join(ROOT, 'bench/http/event-loop-report.mjs')).href;
+
 /**
  * Starts the built service (dist/) on `port` with `env`, and waits until it answers.
  * `BENCH_SERVICE_NODE_ARGS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to the service's
- * Node.js only, to profile it under the benchmark's load.
+ * Node.js only, to profile it under the benchmark's load. With `{ ipc: true }` the service has an
+ * IPC channel and the event-loop report preloaded (`eventLoopDelay`).
  */
 export async function startService(port: number, env: Record<string, string>, options: { ipc?: boolean } = {}): Promise<Started> {
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (options.ipc) nodeArgs.push('--import', EVENT_LOOP_REPORT);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/cli/main.js'), 'serve', '--no-dev-key'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env, ...(options.ipc ? { AGWX_EVENT_LOOP_IPC: '1' } : {}) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 30_000;
@@ -72,7 +78,7 @@ export interface EventLoopDelay {
 
 /**
  * The service's event-loop delay (ms) since the previous call: asks a service started with
- * `{ ipc: true }` (its opt-in `AGWX_EVENT_LOOP_IPC` hook in src/cli/main.ts) over the IPC channel.
+ * `{ ipc: true }` (the report preloaded from event-loop-report.mjs) over the IPC channel.
  */
 export function eventLoopDelay(service: Started): Promise<EventLoopDelay> {
   return new Promise((resolve, reject) => {

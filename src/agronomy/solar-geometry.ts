@@ -17,10 +17,6 @@ export function degreesToRadians(deg: number): number {
   return deg * DEG;
 }
 
-export function radiansToDegrees(rad: number): number {
-  return rad / DEG;
-}
-
 /** Inverse relative distance Earth–Sun dr (FAO-56 eq. 23). `dayOfYear` 1..365/366. */
 export function inverseRelativeDistance(dayOfYear: number): number {
   return 1 + 0.033 * Math.cos(((2 * Math.PI) / 365) * dayOfYear);

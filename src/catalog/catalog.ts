@@ -61,7 +61,6 @@ export const GrowthStageModelSchema = Type.Object(
 );
 
 export type CropRecord = Static<typeof CropRecordSchema>;
-export type ModelStage = Static<typeof ModelStageSchema>;
 export type GrowthStageModel = Static<typeof GrowthStageModelSchema>;
 
 export interface Catalog {

@@ -10,7 +10,7 @@ import { parseCoordinates, parseDateSpan } from '../http/date-params.js';
 import { createFieldService } from '../services/field-service.js';
 import { createObservationService } from '../services/observation-service.js';
 import { createWeatherExportService, exportFormatNamed, exportOptionsOf } from '../services/weather-export-service.js';
-import { localToday, locationAt, type WeatherLocation } from '../services/weather-service.js';
+import { localToday, locationAt, type WeatherLocation } from '../services/weather-location.js';
 import type { Store } from '../store/store.js';
 import { lazyElevationGrid } from '../weather/elevation/elevation-grid.js';
 import type { WeatherSource } from '../weather/weather-source.js';

@@ -5,7 +5,6 @@
  * manages API keys.
  */
 import { readFile } from 'node:fs/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command } from 'commander';
 import { describeMapAccess, parseLayerLimit, parseRegionLimit } from './map-access-limits.js';
@@ -19,7 +18,7 @@ import { createKeyService } from '../services/key-service.js';
 import { createRedisClient, watchRedis } from '../redis.js';
 import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
-import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
+import { createDatabaseWeatherCache } from '../weather/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
 import { createComputePool } from '../compute/compute-pool.js';
 import { loadElevationGrid } from '../weather/elevation/elevation-grid.js';
@@ -93,49 +92,7 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   }
 }
 
-const serve = (options: { devKey: boolean; worker: boolean }) => {
-  reportEventLoopDelayOverIpc();
-  return runApp({ listen: true, worker: options.worker, devKey: options.devKey });
-};
-
-/**
- * Measurement hook for `npm run bench -- --distinct`, off unless `AGWX_EVENT_LOOP_IPC=1` and the
- * process was started with an IPC channel: each `'event-loop-delay'` message from the parent is
- * answered with the event-loop delay since the previous one (max, p99 and mean, ms), the
- * process's CPU time and the event loop's busy time over that time, then the histogram starts
- * again. Without the variable nothing is monitored.
- */
-function reportEventLoopDelayOverIpc(): void {
-  if (process.env.AGWX_EVENT_LOOP_IPC !== '1' || !process.send) return;
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  let cpuSince = process.cpuUsage();
-  let since = performance.now();
-  let loopSince = performance.eventLoopUtilization();
-  process.on('message', (message) => {
-    if (message !== 'event-loop-delay') return;
-    const ms = (ns: number) => ns / 1e6;
-    // CPU time of all the process's threads (event loop, compute pool, V8's and libuv's helpers).
-    const cpu = process.cpuUsage(cpuSince);
-    const now = performance.now();
-    // Time the event loop spent running code (not waiting for I/O), whatever the other threads did.
-    const loop = performance.eventLoopUtilization(loopSince);
-    process.send?.({
-      eventLoopDelay: {
-        max: ms(histogram.max),
-        p99: ms(histogram.percentile(99)),
-        mean: ms(histogram.mean),
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        loopBusyMs: loop.active,
-        elapsedMs: now - since,
-      },
-    });
-    histogram.reset();
-    cpuSince = process.cpuUsage();
-    loopSince = performance.eventLoopUtilization();
-    since = now;
-  });
-}
+const serve = (options: { devKey: boolean; worker: boolean }) => runApp({ listen: true, worker: options.worker, devKey: options.devKey });
 
 /** Runs batch jobs only: the same application, not listening; jobs come from the database queue. */
 const worker = () => runApp({ listen: false, worker: true, devKey: false });

@@ -125,3 +125,27 @@ export class SharedWork<T> {
     if (this.waiting === 0 && !this.kept && !this.settled) this.controller.abort(abandonment(signal));
   }
 }
+
+/**
+ * Shared works by key, one running at a time per key: a requester asking for a key whose work runs
+ * (and is not being abandoned) joins it; otherwise it starts a new one. A key is forgotten once
+ * its work settles.
+ */
+export class SharedWorks<K, T> {
+  readonly #running = new Map<K, SharedWork<T>>();
+
+  /** The result of `key`'s running work for `requester`, or of a new one started by `work`. */
+  join(key: K, requester: Requester | undefined, work: (requester: Requester) => Promise<T>): Promise<T> {
+    let running = this.#running.get(key);
+    if (!running || running.abandoned) {
+      const started = new SharedWork(requester, work);
+      this.#running.set(key, started);
+      const forget = () => {
+        if (this.#running.get(key) === started) this.#running.delete(key);
+      };
+      started.result.then(forget, forget);
+      running = started;
+    }
+    return running.join(requester);
+  }
+}

@@ -6,9 +6,10 @@
  * CSV) are kept under a key that names everything the answer depends on; the same key later sends
  * them as they are.
  *
- * The key is built by the route (see `weatherAnswerKey`): the account and its plan, the place's
- * coordinates, the local date there, the weather source's revision for the place's grid cell, what
- * the route read from the store (e.g. the current planting) and the request URL with its query.
+ * The key is built with the place (services/place-service.ts, `answerKey`): the account and its
+ * plan, the place's coordinates, the local date there, the weather source's revision for the
+ * place's grid cell, what was read from the store (the current planting) and the request URL with
+ * its query.
  * The cache adds the representation (JSON or CSV, http/representation.ts), so a kept JSON answer
  * is never sent to a CSV request nor the other way round. A route with no key (null: a source that
  * cannot name a revision, or the cache switched off) builds its answer every time. Errors are never

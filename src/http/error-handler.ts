@@ -32,6 +32,12 @@ export interface ErrorHandlingOptions {
    * reached right now: answered 503 with Retry-After rather than 500.
    */
   isDependencyUnavailable(error: unknown): boolean;
+  /**
+   * For an error that means the weather source cannot answer now (a provider down, or no source
+   * configured), the seconds the client is asked to wait: answered 503 with Retry-After and the
+   * error's message. Null for any other error.
+   */
+  weatherRetryAfterSeconds(error: unknown): number | null;
 }
 /** Seconds a client is asked to wait when a dependency is unavailable. */
 const DEPENDENCY_RETRY_SECONDS = 5;
@@ -178,11 +184,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
       request.log.info({ errorId: request.id, status: apiError.statusCode, reason: apiError.detailedMessage }, 'request refused');
       return sendApiError(reply, request, apiError);
     }
-    if ((error as { name?: string }).name === 'SourceUnavailableError') {
-      const retryAfter = String((error as unknown as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
+    const weatherRetryAfter = options.weatherRetryAfterSeconds(error);
+    if (weatherRetryAfter !== null) {
       request.log.warn({ errorId: request.id, err: error }, 'weather provider unavailable');
       if (isUnreachableProvider(error as { source?: unknown; cause?: unknown })) markOutage(request, reply, 'weather-provider');
-      return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': retryAfter }));
+      return sendApiError(reply, request, new ApiError(503, 'Weather data temporarily unavailable.', error.message, { 'Retry-After': String(weatherRetryAfter) }));
     }
     if (error instanceof WorkAbandonedError) {
       // The client has gone (http/requester.ts): nobody reads this answer; 499 as nginx logs it.

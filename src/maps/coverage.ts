@@ -55,11 +55,6 @@ export function coverageMeets(coverage: Coverage, bbox: LonLatBBox): boolean {
   return coverage.bounds.some((b) => bboxesIntersect(b, bbox));
 }
 
-/** True when the box lies wholly inside one of the coverage bounds and no mask narrows it. */
-export function coverageContainsBox(coverage: Coverage, geodata: ReferenceGeodata, bbox: LonLatBBox): boolean {
-  return coverage.mask(geodata) === null && coverage.bounds.some((b) => bboxContains(b, bbox));
-}
-
 /** The US (states, DC, Puerto Rico) by bounding boxes only: for reference lines that exist only there. */
 export const usBoundsCoverage: Coverage = {
   name: 'US',

@@ -15,7 +15,7 @@ export interface MapAccessLimits {
 
 export interface MapAccessRequest {
   readonly layers: readonly string[];
-  /** Geographic box of the requested image (see `tileBounds` or the renderer's `imageBounds`). */
+  /** Geographic box of the requested image (see `tileBounds` or the renderer's `fieldImageBounds`). */
   readonly bbox: LonLatBBox;
 }
 

@@ -7,7 +7,7 @@
  * one of them has given up.
  */
 import { createHash } from 'node:crypto';
-import { NOBODY, type Requester, SharedWork, throwIfAbandoned } from '../core/requester.js';
+import { NOBODY, type Requester, SharedWorks, throwIfAbandoned } from '../core/requester.js';
 import type { Clock } from '../core/clock.js';
 import { updateTimeFor } from './archive-time.js';
 import { LruTileCache } from './cache/lru-tile-cache.js';
@@ -119,7 +119,8 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
   const byCode = new Map(layers.map((layer) => [layer.code, layer]));
   const geodata = new ReferenceGeodata();
   const cache = options.cache ?? new LruTileCache();
-  const inFlight = new Map<string, SharedWork<CachedMapImage>>();
+  /** Images being drawn, by cache key: requests for one at once share its drawing. */
+  const drawing = new SharedWorks<string, CachedMapImage>();
   const pixels = createPixelBudget(options.maxPixelsInFlight ?? DEFAULT_MAX_PIXELS_IN_FLIGHT);
   const drawElsewhere = options.draw;
   const drawHere = (plan: DrawPlan, requester: Requester) => drawPlan(plan, { geodata, layers: byCode }, () => throwIfAbandoned(requester));
@@ -185,23 +186,13 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     const base = { width: viewport.width, height: viewport.height, updateTimes };
     const hit = await cache.get(key);
     if (hit) return { ...hit, ...base, cached: true };
-    let pending = inFlight.get(key);
-    if (!pending || pending.abandoned) {
-      const drawing = new SharedWork(requester, (shared) =>
-        draw(spec, viewport, chosen, times, shared).then(async (png) => {
-          const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
-          await cache.set(key, result);
-          return result;
-        }),
-      );
-      inFlight.set(key, drawing);
-      const forget = () => {
-        if (inFlight.get(key) === drawing) inFlight.delete(key);
-      };
-      drawing.result.then(forget, forget);
-      pending = drawing;
-    }
-    const image = await pending.join(requester);
+    const image = await drawing.join(key, requester, (shared) =>
+      draw(spec, viewport, chosen, times, shared).then(async (png) => {
+        const result = { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), etag: etagFor(key) };
+        await cache.set(key, result);
+        return result;
+      }),
+    );
     return { ...image, ...base, cached: false };
   }
 

@@ -106,15 +106,6 @@ export function validateTileCoordinates(x: number, y: number, zoom: number): voi
   }
 }
 
-export function lonLatBBoxToMercator(bbox: LonLatBBox): MercatorBBox {
-  return {
-    minX: longitudeToMercatorX(bbox.west),
-    maxX: longitudeToMercatorX(bbox.east),
-    minY: latitudeToMercatorY(bbox.north),
-    maxY: latitudeToMercatorY(bbox.south),
-  };
-}
-
 export function bboxesIntersect(a: LonLatBBox, b: LonLatBBox): boolean {
   return a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north;
 }

@@ -35,7 +35,7 @@ export type SignInResult =
   | { outcome: 'wait'; retryAfterSeconds: number };
 
 export interface Application extends ApiKeyRecord {
-  /** Requests answered per UTC day, oldest first, one entry per day of `AccountUsage.days`. */
+  /** Requests answered per UTC day, oldest first, one entry per day of `AccountOverview.days`. */
   requestsPerDay: number[];
   requestsTotal: number;
 }

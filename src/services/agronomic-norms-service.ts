@@ -32,7 +32,7 @@ import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValues
 import type { AgronomicValueColumns } from '../agronomy/agronomic-series.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import { agronomicPlace } from './agronomic-values-service.js';
-import { placeDailySeries, type WeatherLocation } from './weather-service.js';
+import { placeDailySeries, type WeatherLocation } from './weather-location.js';
 import {
   checkYearsHeld,
   chooseYears,

@@ -37,7 +37,7 @@ import type { DailyWeather } from '../weather/weather-source.js';
 import { accumulationStartWindow } from './date-windows.js';
 import type { ForecastDayBlocks, ForecastService } from './forecast-service.js';
 import type { ObservationService } from './observation-service.js';
-import type { WeatherLocation } from './weather-service.js';
+import type { WeatherLocation } from './weather-location.js';
 
 /** Height of the sources' wind speeds above ground, m (the weather core's convention). */
 export const WIND_MEASUREMENT_HEIGHT_M = 10;

@@ -1,12 +1,30 @@
 /**
  * The dates each dated resource accepts at a place, from its local today (spec "Limits"), the
  * ranges answered when a request names no dates, and the check of a requested range against its
- * window (a 400 naming the end that leaves it and saying what is allowed).
+ * window (a 400 naming the end that leaves it and saying what is allowed); the windows and norm
+ * periods themselves (`WEATHER_WINDOWS`).
  */
 import { DATE_NAMES, type DateSpan, type SpanNames } from '../core/date-spans.js';
 import { addDays, addMonths, type IsoDate } from '../core/dates.js';
 import { invalidParameterValue } from '../core/errors.js';
-import { WEATHER_WINDOWS } from './weather-service.js';
+
+/** The date windows and norm periods (spec "Limits"). */
+export const WEATHER_WINDOWS = {
+  /** Observations: yesterday or earlier, at most this many months back from today. */
+  observationMonthsBack: 30,
+  /** Forecasts: today plus this many days. */
+  forecastDaysAhead: 7,
+  /** Norms without years: this many complete seasons before the current year. */
+  normDefaultYears: 10,
+  /** Norms: at least this many years must remain. */
+  normMinimumYears: 3,
+  /**
+   * Norms: at most this many years in `{startYear},{endYear}` (before `excludeYears`). The spec
+   * states no maximum; this one bounds the work of one request (every year is fetched and
+   * computed) and still holds any 30-year climate normal with room to spare.
+   */
+  normMaximumYears: 50,
+} as const;
 
 /** The dates an endpoint accepts, inclusive, and how to say so. */
 export interface DateWindow {

@@ -19,7 +19,7 @@ import { blockDaylight, type Conditions, conditions, type ConditionsType } from 
 import { aggregateBlock, type BlockSize, type ForecastBlock, wallClockBlockGroups } from '../agronomy/forecast-blocks.js';
 import { startOfLocalDay, utcOffsetMinutes } from '../weather/time-zone.js';
 import type { HourlyWeather, WeatherSource } from '../weather/weather-source.js';
-import { weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { weatherDataNotFound, type WeatherLocation } from './weather-location.js';
 
 export { BLOCK_SIZES, type BlockSize, isBlockSize, type Spread } from '../agronomy/forecast-blocks.js';
 export { CONDITIONS_TYPES, type ConditionsType, DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';

@@ -38,7 +38,8 @@ import type { AgronomicNormService } from './agronomic-norms-service.js';
 import type { FieldService } from './field-service.js';
 import type { ForecastService } from './forecast-service.js';
 import { dateIn, type NormDays } from './weather-norm-service.js';
-import { localToday, locationAt, WEATHER_WINDOWS, type WeatherLocation } from './weather-service.js';
+import { localToday, locationAt, type WeatherLocation } from './weather-location.js';
+import { WEATHER_WINDOWS } from './date-windows.js';
 
 /** Accumulation stops this many days after the biofix date (a growing season is shorter). */
 export const MAX_SEASON_DAYS = 366;

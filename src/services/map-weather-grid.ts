@@ -24,7 +24,8 @@
 import { LRUCache } from 'lru-cache';
 import type { LonLatBBox, WeatherGridProvider, WeatherGridSampler, WeatherGridVariable } from '../maps/index.js';
 import { addDays, fromEpochDay, type IsoDate } from '../core/dates.js';
-import { type Requester, SharedWork, throwIfAbandoned } from '../core/requester.js';
+import { type Requester, SharedWorks, throwIfAbandoned } from '../core/requester.js';
+import { SharedCalls } from '../core/shared-calls.js';
 import { dailyVariableOfMapGrid } from '../weather/daily-variables.js';
 import { CELLS_PER_DEGREE, GRID_COLUMNS, GRID_ROWS, cellByIndex } from '../weather/grid.js';
 import type { GridCell, HourlyWeather, WeatherSource } from '../weather/weather-source.js';
@@ -69,6 +70,8 @@ export interface LatticeLayout {
   readonly j0: number;
   readonly j1: number;
 }
+
+/** What a lattice is built from (the key names it). */
 
 /** Continuous cell coordinates of a point: column 0 / row 0 at the centre of the first cell. */
 function cellColumn(longitude: number): number {
@@ -181,8 +184,10 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const lattices = new LRUCache<string, WeatherGridSampler>({ max: options.latticeCacheSize ?? 512 });
   const points = new LRUCache<string, Float32Array>({ max: options.pointCacheSize ?? 65_536 });
-  const pendingPoints = new Map<string, Promise<Float32Array>>();
-  const pendingLattices = new Map<string, SharedWork<WeatherGridSampler>>();
+  // Points are also filled many at once (`fillMany`), which leaves out those being fetched.
+  const pointFetches = new SharedCalls<string, Float32Array>();
+  // Lattices are built for the requesters of the images that need them, shared while they wait.
+  const latticeBuilds = new SharedWorks<string, WeatherGridSampler>();
   const statistics: MapWeatherGridStatistics = { hourlyRequests: 0, dailyRequests: 0, latticesBuilt: 0, latticeHits: 0 };
 
   /** Instantaneous values of the update hour at a cell. */
@@ -216,22 +221,11 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
     const key = `${kind}${cell.id}@${time}`;
     const cached = points.get(key);
     if (cached) return cached;
-    let pending = pendingPoints.get(key);
-    if (!pending) {
-      pending = (kind === 'h' ? fetchHour(cell, time) : fetchRecentPrecipitation(cell, time)).then(
-        (values) => {
-          pendingPoints.delete(key);
-          points.set(key, values);
-          return values;
-        },
-        (error: unknown) => {
-          pendingPoints.delete(key);
-          throw error;
-        },
-      );
-      pendingPoints.set(key, pending);
-    }
-    return pending;
+    return pointFetches.run(key, async () => {
+      const values = await (kind === 'h' ? fetchHour(cell, time) : fetchRecentPrecipitation(cell, time));
+      points.set(key, values);
+      return values;
+    });
   }
 
   /**
@@ -240,7 +234,7 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
    * daily totals).
    */
   async function fillMany(kind: 'h' | 'r', missing: readonly { cell: GridCell }[], time: number, requester: Requester): Promise<void> {
-    const wanted = missing.filter(({ cell }) => !pendingPoints.has(`${kind}${cell.id}@${time}`));
+    const wanted = missing.filter(({ cell }) => !pointFetches.has(`${kind}${cell.id}@${time}`));
     if (wanted.length === 0) return;
     const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
     const request = kind === 'h' ? { start: hourStart, hours: 1 } : { start: hourStart - 23 * HOUR_MS, hours: 24 };
@@ -322,20 +316,11 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
         statistics.latticeHits++;
         return cached;
       }
-      let pending = pendingLattices.get(key);
-      if (!pending || pending.abandoned) {
-        const work = new SharedWork(requester, (shared) => buildLattice(variable, layout, time, shared));
-        pendingLattices.set(key, work);
-        const forget = () => {
-          if (pendingLattices.get(key) === work) pendingLattices.delete(key);
-        };
-        work.result.then((sampler) => {
-          lattices.set(key, sampler);
-          forget();
-        }, forget);
-        pending = work;
-      }
-      return pending.join(requester);
+      return latticeBuilds.join(key, requester, async (shared) => {
+        const sampler = await buildLattice(variable, layout, time, shared);
+        lattices.set(key, sampler);
+        return sampler;
+      });
     },
   };
 }

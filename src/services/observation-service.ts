@@ -3,7 +3,7 @@ import { datesInRange } from '../core/dates.js';
 import type { Requester } from '../core/requester.js';
 import type { DailySeries } from '../weather/daily-series.js';
 import { type DailyWeather, type DateRange, emptyDailyWeather, type WeatherSource } from '../weather/weather-source.js';
-import { placeDailySeries, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { placeDailySeries, weatherDataNotFound, type WeatherLocation } from './weather-location.js';
 
 export interface Observations {
   source: string;

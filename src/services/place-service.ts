@@ -18,7 +18,8 @@ import { invalid } from '../core/errors.js';
 import type { PlantingRepository } from '../store/planting-repository.js';
 import type { GridCell } from '../weather/weather-source.js';
 import type { FieldService } from './field-service.js';
-import { localToday, locationAt, WEATHER_WINDOWS, type WeatherLocation } from './weather-service.js';
+import { localToday, locationAt, type WeatherLocation } from './weather-location.js';
+import { WEATHER_WINDOWS } from './date-windows.js';
 
 /** A field of the caller's account, or a latitude/longitude. */
 export type PlaceRef = { fieldId: string } | { latitude: number; longitude: number };

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
+import { SharedCalls } from '../core/shared-calls.js';
 import type { CredentialFailureLimiter, FailureSubject } from '../limits/credential-failures.js';
 import type { ApiKeyRecord, KeyRepository } from '../store/key-repository.js';
 import type { RememberedSecrets } from './credentials.js';
@@ -74,7 +75,7 @@ export function createTokenGrant(deps: TokenGrantDependencies): TokenGrant {
   const { keys, tokens, clock, remembered, failures } = deps;
   // Identical attempts (address, key, secret) in flight at once share one check and one count:
   // a client starting many workers together is not refused for the slow first check.
-  const inFlight = new Map<string, Promise<Verdict>>();
+  const checks = new SharedCalls<string, Verdict>();
 
   async function checkCounted(subjects: FailureSubject[], secret: string, record: ApiKeyRecord | undefined): Promise<Verdict> {
     const wait = await failures.reserve(subjects);
@@ -109,13 +110,7 @@ export function createTokenGrant(deps: TokenGrantDependencies): TokenGrant {
       if (record && remembered.has(secret, record.secretHash)) {
         verdict = 'right';
       } else {
-        const flight = JSON.stringify([clientAddress, key, secret]);
-        let pending = inFlight.get(flight);
-        if (!pending) {
-          pending = checkCounted(subjects, secret, record).finally(() => inFlight.delete(flight));
-          inFlight.set(flight, pending);
-        }
-        verdict = await pending;
+        verdict = await checks.run(JSON.stringify([clientAddress, key, secret]), () => checkCounted(subjects, secret, record));
       }
       if (verdict === 'wrong') return { outcome: 'refused' };
       if (verdict !== 'right') return { outcome: 'wait', retryAfterSeconds: verdict.waitSeconds };

@@ -15,7 +15,7 @@ import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import type { DailyWeather, DateRange } from '../weather/weather-source.js';
 import { checkDatesWithin, observationWindow } from './date-windows.js';
 import type { ObservationService } from './observation-service.js';
-import type { WeatherLocation } from './weather-service.js';
+import type { WeatherLocation } from './weather-location.js';
 
 /** Days asked of the weather source at a time when progress is reported. */
 const PROGRESS_CHUNK_DAYS = 31;

@@ -26,7 +26,8 @@ import { invalid } from '../core/errors.js';
 import { normStatisticOf, type NormStatistic } from '../agronomy/norm-statistics.js';
 import { type DailySeries, readDailySeries } from '../weather/daily-series.js';
 import type { DateRange, WeatherSource } from '../weather/weather-source.js';
-import { localToday, WEATHER_WINDOWS, weatherDataNotFound, type WeatherLocation } from './weather-service.js';
+import { localToday, weatherDataNotFound, type WeatherLocation } from './weather-location.js';
+import { WEATHER_WINDOWS } from './date-windows.js';
 
 export type { NormStatistic } from '../agronomy/norm-statistics.js';
 

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { isUniqueViolation, DuplicateKeyError } from './errors.js';
-import type { Database } from './schema.js';
+import type { AccountTable, Database } from './schema.js';
 
 export interface Account {
   id: number;
@@ -34,19 +34,18 @@ export function accountRepository(db: Kysely<Database>): AccountRepository {
     createdAt: row.created_at,
     email: row.email,
   });
+  /** Inserts the account; `taken` words the DuplicateKeyError of a name or email in use. */
+  async function insert(values: Insertable<AccountTable>, taken: string): Promise<Account> {
+    try {
+      return toAccount(await db.insertInto('accounts').values(values).returningAll().executeTakeFirstOrThrow());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(taken);
+      throw error;
+    }
+  }
   return {
-    async create(name, enterprise, now) {
-      try {
-        const row = await db
-          .insertInto('accounts')
-          .values({ name, enterprise: enterprise ? 1 : 0, created_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toAccount(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateKeyError(`An account named '${name}' exists already.`);
-        throw error;
-      }
+    create(name, enterprise, now) {
+      return insert({ name, enterprise: enterprise ? 1 : 0, created_at: now }, `An account named '${name}' exists already.`);
     },
     async findByName(name) {
       const row = await db.selectFrom('accounts').selectAll().where('name', '=', name).executeTakeFirst();
@@ -64,18 +63,8 @@ export function accountRepository(db: Kysely<Database>): AccountRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async createWithPassword({ email, passwordHash, now }) {
-      try {
-        const row = await db
-          .insertInto('accounts')
-          .values({ name: email, email, password_hash: passwordHash, enterprise: 0, created_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toAccount(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateKeyError(`An account for '${email}' exists already.`);
-        throw error;
-      }
+    createWithPassword({ email, passwordHash, now }) {
+      return insert({ name: email, email, password_hash: passwordHash, enterprise: 0, created_at: now }, `An account for '${email}' exists already.`);
     },
     async findByEmail(email) {
       const row = await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();

@@ -116,7 +116,8 @@ export interface JobRepository {
   /** Bytes of the stored results of the account's queued, running and done jobs. */
   accountResultBytes(accountId: number): Promise<number>;
   /**
-   * Queued or running → cancelled; done → purged (`purgeDone` decides for an expired one too).
+   * Queued or running → cancelled; done → purged (one past its retention too, whether or not
+   * `purgeCompletedBefore` reached it yet).
    * Results are deleted. Undefined when the account has no such job.
    */
   cancel(accountId: number, id: number, now: number): Promise<JobRecord | undefined>;

@@ -1,6 +1,7 @@
 /**
  * Stored weather rows. Daily values are packed per (dataset, cell, year), so a ten-year read of
- * one cell is ten rows; the packing itself belongs to src/weather/store/.
+ * one cell is ten rows; the packing itself is weather's (src/weather/daily-year-codec.ts,
+ * hour-codec.ts), which this folder may not import: rows go in and out as bytes.
  */
 import { type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from './database.js';

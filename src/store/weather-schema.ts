@@ -3,7 +3,7 @@ export interface WeatherDailyYearTable {
   dataset: string;
   cell_id: number;
   year: number;
-  /** Packed days of the year; the format belongs to src/weather/store/. */
+  /** Packed days of the year; the format belongs to src/weather/daily-year-codec.ts. */
   days: Uint8Array;
   updated_at: number;
 }

@@ -143,11 +143,6 @@ export function localDate(epochMs: number, timeZone: string): IsoDate {
   return fromEpochDay(Math.floor((epochMs + utcOffsetMinutes(timeZone, epochMs) * MINUTE_MS) / DAY_MS));
 }
 
-/** The local calendar date in the zone at the instant, from the zone's wall clock. */
-function wallDate(epochMs: number, timeZone: string): IsoDate {
-  return localDate(epochMs, timeZone);
-}
-
 /**
  * UTC epoch ms of the first instant of the local calendar day `date` in the zone: local midnight,
  * or, where a clock change skips midnight, the instant the day begins.
@@ -160,13 +155,13 @@ export function startOfLocalDay(date: IsoDate, timeZone: string): number {
     if (next === t) break;
     t = next;
   }
-  if (wallDate(t, timeZone) === date && wallDate(t - 1, timeZone) < date) return t;
+  if (localDate(t, timeZone) === date && localDate(t - 1, timeZone) < date) return t;
   // Midnight does not exist on this day (or is repeated): find the day's first minute by bisection.
   let lo = wallMidnight - 15 * HOUR_MS; // surely the previous local day
   let hi = wallMidnight + 15 * HOUR_MS; // surely `date` or later
   while (hi - lo > MINUTE_MS) {
     const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (wallDate(mid, timeZone) >= date) hi = mid;
+    if (localDate(mid, timeZone) >= date) hi = mid;
     else lo = mid;
   }
   return hi;

@@ -159,3 +159,8 @@ export class SourceUnavailableError extends Error {
     this.name = 'SourceUnavailableError';
   }
 }
+
+/** The seconds to wait when `error` says the weather cannot be had now, else null (the error handler's classifier). */
+export function weatherRetryAfterSeconds(error: unknown): number | null {
+  return error instanceof SourceUnavailableError ? error.retryAfterSeconds : null;
+}

@@ -10,7 +10,7 @@ import { fixedClock } from '../../src/core/clock.js';
 import { createKeyService } from '../../src/services/key-service.js';
 import type { Store } from '../../src/store/store.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
-import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
+import { createDatabaseWeatherCache } from '../../src/weather/database-weather-cache.js';
 import { createWeatherSources } from '../../src/weather/weather-sources.js';
 import { readVectors } from '../agronomy/vectors.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';

@@ -65,7 +65,7 @@ describe('errors of unavailable dependencies', () => {
     errors.unexpected = new TypeError("Cannot read properties of undefined (reading 'x')");
 
     app = Fastify({ logger: false, genReqId: () => randomUUID() });
-    installErrorHandling(app, { isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error) });
+    installErrorHandling(app, { isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error), weatherRetryAfterSeconds: () => null });
     app.get('/throw/:name', async (request) => {
       throw errors[(request.params as { name: string }).name];
     });

@@ -179,6 +179,31 @@ describe('archives and caching', () => {
     expect(nextHour.etag).not.toBe(first.etag);
     expect((await own.renderTile({ layers: ['base'], ...tile })).etag).toBe(baseBefore.etag);
   });
+
+  it('draw an image asked for again while it is drawn once, and again after a failed drawing', async () => {
+    let draws = 0;
+    let fail = false;
+    const own = createMapRenderer({
+      weather,
+      clock: fixedClock(NOW),
+      draw: async () => {
+        draws++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fail) throw new Error('drawing failed');
+        return Uint8Array.of(draws);
+      },
+    });
+    const tile = tileWith(42.0, -93.5, 5);
+    fail = true;
+    const failed = await Promise.allSettled([own.renderTile({ layers: ['base'], ...tile }), own.renderTile({ layers: ['base'], ...tile })]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(draws).toBe(1);
+    fail = false;
+    const images = await Promise.all([own.renderTile({ layers: ['base'], ...tile }), own.renderTile({ layers: ['base'], ...tile })]);
+    expect(draws).toBe(2);
+    expect(images.map((image) => [...image.png])).toEqual([[2], [2]]);
+    expect((await own.renderTile({ layers: ['base'], ...tile })).cached).toBe(true);
+  });
 });
 
 describe('field images', () => {

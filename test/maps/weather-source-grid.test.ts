@@ -159,6 +159,16 @@ describe('the weather source grid provider', () => {
     expect(sampler.sample(40, -95)).toBeNull();
   });
 
+  it('builds a lattice asked for again while it is built once', async () => {
+    const { source, calls } = linearSource();
+    const grid = createMapWeatherGrid(source);
+    const bbox = tileBounds(7, 11, 5);
+    const [first, second] = await Promise.all([grid.valuesFor('temperature', bbox, TIME), grid.valuesFor('temperature', bbox, TIME)]);
+    expect(second).toBe(first);
+    expect(grid.statistics.latticesBuilt).toBe(1);
+    expect(new Set(calls.map((call) => call.cell.id)).size).toBe(calls.length);
+  });
+
   it('caches nothing from a failed request', async () => {
     const { source, state } = linearSource();
     state.failNext = 1;

@@ -8,7 +8,7 @@ import { resolveGddParameters } from '../../src/agronomy/gdd.js';
 import { fixedClock } from '../../src/core/clock.js';
 import { monthDayRange } from '../../src/core/date-spans.js';
 import { type AgronomicNormRequest, createAgronomicNormService } from '../../src/services/agronomic-norms-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { parameterMessage, rejection } from '../support/domain-errors.js';
 

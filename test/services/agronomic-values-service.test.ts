@@ -9,7 +9,7 @@ import { fixedClock } from '../../src/core/clock.js';
 import { accumulationStartOf, createAgronomicValuesService, type AgronomicValuesRequest } from '../../src/services/agronomic-values-service.js';
 import { createForecastService } from '../../src/services/forecast-service.js';
 import { createObservationService } from '../../src/services/observation-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { parameterMessage, refusal } from '../support/domain-errors.js';
 

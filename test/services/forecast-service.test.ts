@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { datesInRange } from '../../src/core/dates.js';
 import { type BlockSize, createForecastService, DEFAULT_CONDITIONS_TYPE, type ForecastOptions, type TimeFrame } from '../../src/services/forecast-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import type { WeatherSource } from '../../src/weather/weather-source.js';
 import { createFakeWeatherSource, fakeHour } from '../support/fake-weather-source.js';
 import { rejection } from '../support/domain-errors.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../src/core/dates.js';
 import { createObservationService } from '../../src/services/observation-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import { type DailyResult, type DailyWeather, emptyDailyWeather, SourceUnavailableError, type WeatherSource } from '../../src/weather/weather-source.js';
 import { createFakeWeatherSource, fakeDay } from '../support/fake-weather-source.js';
 import { rejection } from '../support/domain-errors.js';

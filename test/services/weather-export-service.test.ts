@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createObservationService } from '../../src/services/observation-service.js';
 import { chunks, createWeatherExportService } from '../../src/services/weather-export-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import { createFakeWeatherSource } from '../support/fake-weather-source.js';
 
 const IOWA = { location: locationAt(41.5, -93.5), today: '2024-06-15' };

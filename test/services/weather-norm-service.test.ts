@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { monthDayRange } from '../../src/core/date-spans.js';
 import { chooseYears, createWeatherNormService, type NormRequest } from '../../src/services/weather-norm-service.js';
-import { locationAt } from '../../src/services/weather-service.js';
+import { locationAt } from '../../src/services/weather-location.js';
 import type { WeatherSource } from '../../src/weather/weather-source.js';
 import { createFakeWeatherSource } from '../support/fake-weather-source.js';
 import { parameterMessage, refusal, rejection } from '../support/domain-errors.js';

@@ -16,8 +16,8 @@ import { knmiFormat } from '../../src/weather/import/knmi.js';
 import { parseNasaPowerDaily } from '../../src/weather/providers/nasa-power/nasa-power-parser.js';
 import { parseOpenMeteoDaily } from '../../src/weather/providers/open-meteo/open-meteo-parser.js';
 import { createOpenMeteoSource } from '../../src/weather/providers/open-meteo/open-meteo-source.js';
-import { createDailyYearCodec, DAILY_YEAR_CODEC, encodeYear } from '../../src/weather/store/daily-year-codec.js';
-import { createDatabaseWeatherCache } from '../../src/weather/store/database-weather-cache.js';
+import { createDailyYearCodec, DAILY_YEAR_CODEC, encodeYear } from '../../src/weather/daily-year-codec.js';
+import { createDatabaseWeatherCache } from '../../src/weather/database-weather-cache.js';
 import { emptyDailyWeather, type DailyWeather } from '../../src/weather/weather-source.js';
 import { databaseKinds, openTestStore } from '../support/databases.js';
 

@@ -1,6 +1,6 @@
 /** The one place that knows the Agronomic norms JSON shapes (field statistics and location averages) and key order. */
 import type { NormStatistic } from '../../services/weather-norm-service.js';
-import { millimetersToInches } from '../../services/weather-service.js';
+import { millimetersToInches } from '../../services/weather-types.js';
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import type { AgronomicDayNorms, AgronomicNorms } from '../../services/agronomic-norms-service.js';

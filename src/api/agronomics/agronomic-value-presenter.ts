@@ -1,5 +1,5 @@
 /** The one place that knows the Agronomic values JSON shape and key order. */
-import { millimetersToInches } from '../../services/weather-service.js';
+import { millimetersToInches } from '../../services/weather-types.js';
 import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import type { AgronomicValues } from '../../services/agronomic-values-service.js';

@@ -5,7 +5,7 @@ import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
 import { jsonNumber, withArray, WrittenBody } from '../../http/written-body.js';
 import type { ForecastDayBlocks, PresentableBlock, Spread } from '../../services/forecast-service.js';
-import { depthInUnitSystem, SOIL_DEPTHS, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-service.js';
+import { depthInUnitSystem, SOIL_DEPTHS, speedInUnitSystem, temperatureInUnitSystem } from '../../services/weather-types.js';
 import { FORECAST_PROPERTIES } from './forecast-schemas.js';
 import { precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';

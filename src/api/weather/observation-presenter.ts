@@ -6,7 +6,7 @@ import type { UnitSystem } from '../../core/units.js';
 import type { CsvLayout } from '../../http/csv-table.js';
 import { selectProperties } from '../../http/properties.js';
 import { entryLinksWriter, jsonNumber, type Serialize, withArray, WrittenBody } from '../../http/written-body.js';
-import type { DailyWeather } from '../../services/weather-service.js';
+import type { DailyWeather } from '../../services/weather-types.js';
 import { OBSERVATION_PROPERTIES } from './observation-schemas.js';
 import { dailyValue, precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';

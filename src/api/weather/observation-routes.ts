@@ -9,7 +9,7 @@ import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
 import { checkDatesWithin, defaultObservationSpan, observationWindow } from '../../services/date-windows.js';
 import type { ObservationService } from '../../services/observation-service.js';
-import type { DailyWeather } from '../../services/weather-service.js';
+import type { DailyWeather } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { PLACE_ROUTES, type PlaceRouteServices, registerPlaceRoutes } from '../place-routes.js';
 import { pageOfDates } from './date-pages.js';

@@ -11,7 +11,7 @@ import {
   speedInUnitSystem,
   temperatureInUnitSystem,
   type UnitConversion,
-} from '../../services/weather-service.js';
+} from '../../services/weather-types.js';
 
 export const SOLAR_UNITS = 'Wh/m^2';
 

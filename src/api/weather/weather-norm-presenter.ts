@@ -11,7 +11,7 @@ import {
   speedInUnitSystem,
   temperatureDifferenceInUnitSystem,
   temperatureInUnitSystem,
-} from '../../services/weather-service.js';
+} from '../../services/weather-types.js';
 import { precipitationUnits, SOLAR_UNITS, temperatureUnits, windUnits } from './unit-labels.js';
 import { WEATHER_NORM_PROPERTIES } from './weather-norm-schemas.js';
 import { presentLocation, type WeatherPlace } from './weather-place.js';

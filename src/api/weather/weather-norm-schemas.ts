@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
-import { WEATHER_WINDOWS } from '../../services/weather-service.js';
+import { WEATHER_WINDOWS } from '../../services/date-windows.js';
 import { ListOrSingle, NullableNumber, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
 
 /** The `{startYear},{endYear}` segment of weather and agronomic norms, with its bounds. */

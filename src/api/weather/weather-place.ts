@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { curies, type Link, link } from '../../http/links.js';
-import type { WeatherLocation } from '../../services/weather-service.js';
+import type { WeatherLocation } from '../../services/weather-location.js';
 
 export interface WeatherPlace {
   location: WeatherLocation;

@@ -3,18 +3,20 @@ import Flatbush from 'flatbush';
 import type { MercatorBBox } from '../web-mercator.js';
 import type { LabelPoint, ShapePart } from './geo-shapes.js';
 
+/** A packed index of the items' boxes; null for no items (Flatbush needs at least one). */
+function boxIndex<T>(items: readonly T[], add: (index: Flatbush, item: T) => void): Flatbush | null {
+  if (items.length === 0) return null;
+  const index = new Flatbush(items.length);
+  for (const item of items) add(index, item);
+  index.finish();
+  return index;
+}
+
 export class ShapeIndex {
   private readonly index: Flatbush | null;
 
   constructor(readonly parts: readonly ShapePart[]) {
-    if (parts.length === 0) {
-      this.index = null;
-      return;
-    }
-    const index = new Flatbush(parts.length);
-    for (const part of parts) index.add(part.minX, part.minY, part.maxX, part.maxY);
-    index.finish();
-    this.index = index;
+    this.index = boxIndex(parts, (index, part) => index.add(part.minX, part.minY, part.maxX, part.maxY));
   }
 
   /** Parts whose box meets the query box, in their original order. */
@@ -30,14 +32,7 @@ export class LabelIndex {
   private readonly index: Flatbush | null;
 
   constructor(readonly labels: readonly LabelPoint[]) {
-    if (labels.length === 0) {
-      this.index = null;
-      return;
-    }
-    const index = new Flatbush(labels.length);
-    for (const label of labels) index.add(label.x, label.y, label.x, label.y);
-    index.finish();
-    this.index = index;
+    this.index = boxIndex(labels, (index, label) => index.add(label.x, label.y, label.x, label.y));
   }
 
   /** Labels inside the box, highest rank first. */

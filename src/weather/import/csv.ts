@@ -2,8 +2,14 @@
  * Generic delimited text (CSV, semicolon or tab separated): one row per day, one header row
  * naming the columns. A column mapping says which column holds the date and each variable, and
  * in which unit; without one, columns named like the internal variables are used (see
- * `guessCsvColumns`). Lines starting with `#` are comments.
+ * `guessCsvColumns`). Lines starting with `#` are comments, blank lines are skipped.
+ *
+ * Fields are read by csv-parse (RFC 4180: double quotes enclose a field, which may then hold the
+ * delimiter, a line break or `""` for a quote; a quote inside an unquoted field is kept as it is),
+ * one record at a time as it parses: each row becomes its day at once and no list of records is
+ * built.
  */
+import { type CsvError, parse as parseDelimited } from 'csv-parse/sync';
 import { isIsoDate, addDays } from '../../core/dates.js';
 import { DAILY_VARIABLES, dailyVariableEntries, type DailyVariableName, type DailyVariableTable, type InternalUnit } from '../daily-variables.js';
 import type { DailyWeather } from '../weather-source.js';
@@ -16,7 +22,6 @@ import {
   mergeStation,
   PLAUSIBLE,
   requireNumber,
-  splitLines,
   StationFileParseContext,
 } from './station-file-parse-context.js';
 import { shownHumidityRange, vapourPressureFromDewPoint } from '../../agronomy/humidity.js';
@@ -142,32 +147,6 @@ export function parseCsvColumnSpec(spec: string): CsvColumnMapping {
   return mapping as CsvColumnMapping;
 }
 
-/** Splits one delimited line; double quotes enclose fields, "" is a quote inside them. */
-export function splitDelimited(line: string, delimiter: string): string[] {
-  if (!line.includes('"')) return line.split(delimiter);
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (line.startsWith(delimiter, i)) {
-      fields.push(field);
-      field = '';
-      i += delimiter.length - 1;
-    } else field += char;
-  }
-  if (quoted) throw new BadRow('unterminated quoted field');
-  fields.push(field);
-  return fields;
-}
-
 function chooseDelimiter(headerLine: string): string {
   let best = ',';
   let bestCount = -1;
@@ -231,53 +210,117 @@ export const csvFormat: StationFileFormat<CsvParseOptions> = {
   description: 'Delimited text with a header row and a column mapping',
 
   detect(firstLines) {
-    const header = firstLines.find((line) => line.trim() !== '' && !line.startsWith('#'));
+    const header = firstLines.find(isRowLine);
     if (header === undefined) return false;
-    const delimiter = chooseDelimiter(header);
-    const names = header.split(delimiter).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
-    return names.length >= 2 && names.some((name) => DATE_ALIASES.includes(name));
+    let names: string[];
+    try {
+      names = (parseDelimited(header, { delimiter: chooseDelimiter(header), relax_quotes: true, ltrim: true, to: 1 }) as string[][])[0] ?? [];
+    } catch {
+      return false;
+    }
+    return names.length >= 2 && names.some((name) => DATE_ALIASES.includes(name.trim().toLowerCase()));
   },
 
   parse(text: string, options?: CsvParseOptions): ParsedStationFile {
-    const lines = splitLines(text);
-    const context = new StationFileParseContext(options, lines.length);
-    const headerIndex = lines.findIndex((line) => line.trim() !== '' && !line.startsWith('#'));
-    if (headerIndex < 0) return context.fail(1, 'no header row');
-    const delimiter = options?.delimiter ?? chooseDelimiter(lines[headerIndex]!);
-    let headers: string[];
-    try {
-      headers = splitDelimited(lines[headerIndex]!, delimiter).map((name) => name.trim());
-    } catch (error) {
-      return context.fail(headerIndex + 1, error instanceof Error ? error.message : String(error));
-    }
-    let mapping: CsvColumnMapping;
-    try {
-      mapping = options?.columns ?? guessCsvColumns(headers, options?.variables);
-    } catch (error) {
-      return context.fail(headerIndex + 1, error instanceof Error ? error.message : String(error));
-    }
-    const variables = options?.variables === undefined ? DEFAULT_VARIABLES : mappedVariables(options.variables);
-    const resolved = resolveMapping(mapping, headers, variables, options?.windHeight ?? 10, (reason) => context.fail(headerIndex + 1, reason));
+    // Line numbers count LF, CRLF and CR alike (a file may mix them); csv-parse then splits at LF.
+    const input = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    // Progress is told by the bytes read.
+    const context = new StationFileParseContext(options, options?.onProgress ? Buffer.byteLength(input) : 0);
+    const header = firstRowLine(input);
+    if (header === undefined) return context.fail(1, 'no header row');
+    const delimiter = options?.delimiter ?? chooseDelimiter(header.text);
     const markers = options?.missing ?? DEFAULT_MISSING_MARKERS;
     const isMissing = missingMatcher(markers);
+    let headers: string[] | undefined;
+    let resolved: ResolvedMapping | undefined;
+    /** The last line of the last record read. */
+    let lastLine = 0;
 
-    for (let index = headerIndex + 1; index < lines.length; index++) {
-      const lineNumber = index + 1;
-      const line = lines[index]!;
-      context.progress(lineNumber);
-      if (line.trim() === '' || line.startsWith('#')) continue;
-      context.row(lineNumber, () => {
-        const fields = splitDelimited(line, delimiter);
-        if (fields.length < resolved.minFields) throw new BadRow(`expected ${headers.length} fields, found ${fields.length}`);
-        return csvDay(fields, resolved, isMissing);
-      });
-    }
+    const readHeader = (fields: string[], line: number) => {
+      headers = fields.map((name) => name.trim());
+      let mapping: CsvColumnMapping;
+      try {
+        mapping = options?.columns ?? guessCsvColumns(headers, options?.variables);
+      } catch (error) {
+        return context.fail(line, error instanceof Error ? error.message : String(error));
+      }
+      const variables = options?.variables === undefined ? DEFAULT_VARIABLES : mappedVariables(options.variables);
+      resolved = resolveMapping(mapping, headers, variables, options?.windHeight ?? 10, (reason) => context.fail(line, reason));
+    };
+
+    parseDelimited(input, {
+      delimiter,
+      record_delimiter: '\n',
+      comment: '#',
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      ltrim: true,
+      skip_records_with_error: true,
+      // A record that cannot be read (an unclosed quote runs to the end of the file): a bad row
+      // from the line it starts on; the header's is the file's failure.
+      on_skip: (error: CsvError | undefined) => {
+        const unclosed = error?.code === 'CSV_QUOTE_NOT_CLOSED';
+        const line = unclosed ? (firstRowLine(input, lastLine)?.line ?? lastLine + 1) : Number(error?.lines ?? lastLine + 1);
+        const reason = unclosed ? 'unterminated quoted field' : (error?.message ?? 'malformed row');
+        if (!headers) context.fail(line, reason);
+        context.bad(line, reason);
+      },
+      on_record: (fields, info) => {
+        lastLine = info.lines;
+        // A field holding line breaks makes its record start that many lines before it ends.
+        let line = info.lines;
+        for (const field of fields) if (field.includes('\n')) line -= field.split('\n').length - 1;
+        if (isBlankRecord(fields, delimiter)) return null;
+        if (!headers) {
+          readHeader(fields, line);
+          return null;
+        }
+        context.progress(info.bytes);
+        const mapping = resolved!;
+        context.row(line, () => {
+          if (fields.length < mapping.minFields) throw new BadRow(`expected ${headers!.length} fields, found ${fields.length}`);
+          return csvDay(fields, mapping, isMissing);
+        });
+        return null; // kept as a day, not as a record
+      },
+    });
 
     const fallbackId = (options?.fileName ?? 'csv').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'csv';
     const station = mergeStation({ id: fallbackId }, options?.station);
     return context.finish(station, options?.dataset ?? defaultDataset('csv', station.id));
   },
 };
+
+/** A line that is a row (the header or a day): not blank and not a `#` comment (spaces may come before the `#`). */
+function isRowLine(line: string): boolean {
+  const text = line.trimStart();
+  return text !== '' && !text.startsWith('#');
+}
+
+/**
+ * A blank line read as a record (the fields' leading spaces are trimmed): one empty field, or only
+ * empty fields between whitespace delimiters (tabs); `,,,` is a row with every value missing.
+ */
+function isBlankRecord(fields: readonly string[], delimiter: string): boolean {
+  if (fields[0] !== '') return false;
+  if (fields.length > 1 && delimiter.trim() !== '') return false;
+  return fields.every((field) => field === '');
+}
+
+/** The first row line after line `after` of text whose lines end with LF, and its number (1-based). */
+function firstRowLine(text: string, after = 0): { text: string; line: number } | undefined {
+  let line = 1;
+  for (let start = 0; start < text.length; line++) {
+    const end = text.indexOf('\n', start);
+    const lineText = text.slice(start, end < 0 ? text.length : end);
+    if (line > after && isRowLine(lineText)) return { text: lineText, line };
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return undefined;
+}
 
 interface ResolvedColumn {
   variable: MappedVariable;

@@ -26,9 +26,10 @@ export class StationFileParseContext {
   private readonly days = new Map<IsoDate, DailyWeather>();
   private lastStep = -1;
 
+  /** `total`: the file's size in the unit `progress` is told in (lines, or bytes); 0 reports none but the end. */
   constructor(
     options: StationParseOptions | undefined,
-    private readonly totalLines: number,
+    private readonly total: number,
   ) {
     this.fileName = options?.fileName ?? '<input>';
     this.skipBad = options?.skipBad ?? false;
@@ -61,10 +62,10 @@ export class StationFileParseContext {
     this.days.set(day.date, day);
   }
 
-  /** Reports progress after line `line` (1-based) of `totalLines`. */
-  progress(line: number): void {
-    if (!this.onProgress || this.totalLines <= 0) return;
-    const step = Math.floor((Math.min(line, this.totalLines) / this.totalLines) * PROGRESS_STEPS);
+  /** Reports progress after `done` (e.g. line `done`, 1-based) of `total`. */
+  progress(done: number): void {
+    if (!this.onProgress || this.total <= 0) return;
+    const step = Math.floor((Math.min(done, this.total) / this.total) * PROGRESS_STEPS);
     if (step > this.lastStep && step < PROGRESS_STEPS) {
       this.lastStep = step;
       this.onProgress(step / PROGRESS_STEPS);

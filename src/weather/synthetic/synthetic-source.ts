@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
-import { type Requester, SharedWork } from '../../core/requester.js';
+import { type Requester, SharedWork, SharedWorks } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
 import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
@@ -83,7 +83,7 @@ export class SyntheticSource implements WeatherSource {
   /** Years of a cell to generate in one task, collected until the current turn's work is done. */
   private readonly batches = new Map<number, { years: number[]; work: SharedWork<void> }>();
   /** Forecast windows in flight on the compute pool, by forecast key. */
-  private readonly pendingForecasts = new Map<string, SharedWork<PackedForecastWindow>>();
+  private readonly pendingForecasts = new SharedWorks<string, PackedForecastWindow>();
   private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
 
   constructor(
@@ -333,20 +333,11 @@ export class SyntheticSource implements WeatherSource {
     const cached = this.forecasts.get(key);
     if (cached) return cached;
     if (!this.compute) return this.forecastWindowOf(cell, issueDate);
-    let pending = this.pendingForecasts.get(key);
-    if (!pending || pending.abandoned) {
-      const work = this.computeWindowSoon(cell, issueDate, requester);
-      this.pendingForecasts.set(key, work);
-      const forget = () => {
-        if (this.pendingForecasts.get(key) === work) this.pendingForecasts.delete(key);
-      };
-      work.result.then((window) => {
-        this.forecasts.set(key, window);
-        forget();
-      }, forget);
-      pending = work;
-    }
-    return pending.join(requester);
+    return this.pendingForecasts.join(key, requester, async (shared) => {
+      const window = await this.computeWindowSoon(cell, issueDate, shared).join(shared);
+      this.forecasts.set(key, window);
+      return window;
+    });
   }
 
   /**
@@ -447,6 +438,7 @@ export function forecastWindowDays(issueDate: IsoDate): DateRange {
   return { start: addDays(issueDate, -1 - SOIL_SPIN_UP_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
 }
 
+
 function forecastKey(cell: GridCell, issueDate: IsoDate): string {
   return `${cell.id}|${issueDate}`;
 }
@@ -533,7 +525,7 @@ const packedDayOf = compileDayLiteral<(v: PackedYear['values'], n: number, i: nu
 const dayOf = compileDayLiteral<(days: GeneratedDays, i: number, date: IsoDate) => DailyWeather>(GENERATED_VARIABLES, ['days', 'i', 'date'], (name) => `days.${name}[i]`);
 
 /** The cached value, or `create()`'s result after caching it (without a cache: always created). */
-function getOrCreate<K extends {}, V extends {}>(cache: LRUCache<K, V> | null, key: K, create: () => V): V {
+function getOrCreate<K extends {}, V extends {}, C>(cache: LRUCache<K, V, C> | null, key: K, create: () => V): V {
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   const value = create();

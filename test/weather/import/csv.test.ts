@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../../src/core/dates.js';
 import { csvFormat, guessCsvColumns, parseCsvColumnSpec } from '../../../src/weather/import/csv.js';
 import { StationFileError } from '../../../src/weather/import/station-file-format.js';
 import { detectStationFileFormat } from '../../../src/weather/import/station-file-formats.js';
@@ -99,6 +100,36 @@ describe('generic CSV import', () => {
     const text = 'when\t"max temp"\n2020032\t"12.5"\n';
     const result = csvFormat.parse(text, { columns: { date: { column: 'when', format: 'YYYYDDD' }, tmax: { column: 'max temp' } } });
     expect(result.days).toEqual([expect.objectContaining({ date: '2020-02-01', tmax: 12.5 })]);
+  });
+
+  it('reads RFC 4180 fields: quoted delimiters, doubled quotes and line breaks, a row numbered from its first line', () => {
+    // Lines: 1 comment, 2 header, 3-4 one row (a note over two lines), 5 empty, 6 spaces, 7, 8.
+    const text = '# logger\r\ndate;"t""max";note\r\n2020-05-01;"2.5";"dry\r\nwindy"\r\n\r\n   \n2020-05-02;"3,5";x\r2020-05-32;4;"a;b"\n';
+    const columns = { date: { column: 'date' }, tmax: { column: 't"max' } };
+    expect(() => csvFormat.parse(text, { fileName: 'q.csv', columns })).toThrowError("q.csv:7: t\"max: '3,5' is not a number");
+    const result = csvFormat.parse(text, { fileName: 'q.csv', columns, skipBad: true });
+    expect(result.days.map((day) => [day.date, day.tmax])).toEqual([['2020-05-01', 2.5]]);
+    expect(result.skipped).toEqual([
+      { line: 7, reason: "t\"max: '3,5' is not a number" },
+      { line: 8, reason: "date: '2020-05-32' is not a YYYY-MM-DD date" },
+    ]);
+    const spread = 'date,tmax\n2020-05-01,"1"\n2020-05-02,"x\n\ny"\n2020-05-03,3\n';
+    expect(() => csvFormat.parse(spread, { fileName: 'n.csv' })).toThrowError("n.csv:3: tmax: 'x\n\ny' is not a number");
+  });
+
+  it('reports an unclosed quote at the line its field starts', () => {
+    const text = 'date,tmax\n2020-05-01,1\n# note\n2020-05-02,"2\n2020-05-03,3\n';
+    expect(() => csvFormat.parse(text, { fileName: 'open.csv' })).toThrowError('open.csv:4: unterminated quoted field');
+    expect(csvFormat.parse(text, { skipBad: true }).skipped).toEqual([{ line: 4, reason: 'unterminated quoted field' }]);
+  });
+
+  it('reports its progress as it reads, then 1', () => {
+    const text = ['date,tmax', ...Array.from({ length: 500 }, (_, i) => `${addDays('2001-01-01', i)},${i % 30}`)].join('\n');
+    const fractions: number[] = [];
+    expect(csvFormat.parse(text, { onProgress: (fraction) => fractions.push(fraction) }).days).toHaveLength(500);
+    expect(fractions.length).toBeGreaterThan(100);
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions.every((fraction, i) => i === 0 || fraction > fractions[i - 1]!)).toBe(true);
   });
 
   it('gives identical output for the same text', () => {

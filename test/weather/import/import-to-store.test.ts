@@ -9,7 +9,7 @@ import { fixedClock } from '../../../src/core/clock.js';
 import type { Store } from '../../../src/store/store.js';
 import { cellAt } from '../../../src/weather/grid.js';
 import { importStationFile } from '../../../src/weather/import/import-station-file.js';
-import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
+import { createDatabaseWeatherCache } from '../../../src/weather/database-weather-cache.js';
 import { createWeatherSources } from '../../../src/weather/weather-sources.js';
 import { databaseKinds, openTestStore } from '../../support/databases.js';
 

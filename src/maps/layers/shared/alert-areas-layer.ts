@@ -7,7 +7,7 @@ import type { Coverage } from '../../coverage.js';
 import { type SampledField, drawPixels, interpolateField } from '../../drawing/value-raster.js';
 import type { MapLayer } from '../../map-layer.js';
 import type { WeatherGridVariable } from '../../weather-grid/weather-grid-provider.js';
-import { WEATHER_GRID_SOURCE } from './gridded-weather-layer.js';
+import { weatherGridLayerFacts } from './gridded-weather-layer.js';
 
 /** Pixels between grid samples on a 256-pixel tile. */
 const ALERT_SAMPLE_STEP = 4;
@@ -53,14 +53,7 @@ export function alertAreasLayer(definition: AlertAreasLayerDefinition): MapLayer
   });
   const variables = [...new Set(definition.rules.map((rule) => rule.variable))];
   return {
-    code: definition.code,
-    title: definition.title,
-    kind: 'weather',
-    coverage: definition.coverage,
-    updatePeriodMinutes: definition.updatePeriodMinutes,
-    opaque: false,
-    source: WEATHER_GRID_SOURCE,
-    license: 'as the weather source',
+    ...weatherGridLayerFacts(definition),
     notes: `Areas where ${definition.rules.map(describeAlertRule).join('; ')}. The first matching rule colours a pixel.`,
     weatherFields: variables.map((variable) => ({ variable, baseStep: ALERT_SAMPLE_STEP })),
     draw(ctx, viewport, frame) {

@@ -17,10 +17,13 @@ export interface GriddedWeatherLayerDefinition {
   readonly notes?: string;
 }
 
-export const WEATHER_GRID_SOURCE = 'the WeatherGridProvider the renderer is given';
-
-export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): MapLayer {
-  const step = definition.sampleStep ?? 4;
+/** What every layer drawn from the weather grid says of itself: a transparent weather layer of the renderer's weather source. */
+export function weatherGridLayerFacts(definition: {
+  readonly code: string;
+  readonly title: string;
+  readonly coverage: Coverage;
+  readonly updatePeriodMinutes: number;
+}): Pick<MapLayer, 'code' | 'title' | 'kind' | 'coverage' | 'updatePeriodMinutes' | 'opaque' | 'source' | 'license'> {
   return {
     code: definition.code,
     title: definition.title,
@@ -28,8 +31,15 @@ export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): 
     coverage: definition.coverage,
     updatePeriodMinutes: definition.updatePeriodMinutes,
     opaque: false,
-    source: WEATHER_GRID_SOURCE,
+    source: 'the WeatherGridProvider the renderer is given',
     license: 'as the weather source',
+  };
+}
+
+export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): MapLayer {
+  const step = definition.sampleStep ?? 4;
+  return {
+    ...weatherGridLayerFacts(definition),
     ramp: definition.ramp,
     ...(definition.notes ? { notes: definition.notes } : {}),
     weatherFields: [{ variable: definition.variable, baseStep: step }],

@@ -2,9 +2,9 @@
  * The WeatherCache of upstream providers, kept in the database (both dialects), so that every
  * instance shares it and it survives restarts. Rules: see weather-cache.ts.
  */
-import type { WeatherRepository } from '../../store/weather-repository.js';
-import type { CachedDay, CachedHour, WeatherCache } from '../weather-cache.js';
-import type { DailyVariableTable } from '../daily-variables.js';
+import type { WeatherRepository } from '../store/weather-repository.js';
+import type { CachedDay, CachedHour, WeatherCache } from './weather-cache.js';
+import type { DailyVariableTable } from './daily-variables.js';
 import { createDailyYearCodec, DAILY_YEAR_CODEC, datesByYear, encodeYear } from './daily-year-codec.js';
 import { decodeHour, encodeHour } from './hour-codec.js';
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../../src/core/clock.js';
-import { cellAt } from '../../../src/weather/grid.js';
-import { createDatabaseWeatherCache } from '../../../src/weather/store/database-weather-cache.js';
-import { createStoreSource } from '../../../src/weather/store/store-source.js';
-import { readDailySeries } from '../../../src/weather/daily-series.js';
-import { createSourceChain } from '../../../src/weather/source-chain.js';
-import { createSyntheticSource } from '../../../src/weather/synthetic/synthetic-source.js';
-import type { WeatherRepository } from '../../../src/store/weather-repository.js';
-import type { DailyWeather, HourlyWeather } from '../../../src/weather/weather-source.js';
-import type { Store } from '../../../src/store/store.js';
-import { databaseKinds, openTestStore } from '../../support/databases.js';
+import { manualClock } from '../../src/core/clock.js';
+import { cellAt } from '../../src/weather/grid.js';
+import { createDatabaseWeatherCache } from '../../src/weather/database-weather-cache.js';
+import { createStoreSource } from '../../src/weather/store-source.js';
+import { readDailySeries } from '../../src/weather/daily-series.js';
+import { createSourceChain } from '../../src/weather/source-chain.js';
+import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
+import type { WeatherRepository } from '../../src/store/weather-repository.js';
+import type { DailyWeather, HourlyWeather } from '../../src/weather/weather-source.js';
+import type { Store } from '../../src/store/store.js';
+import { databaseKinds, openTestStore } from '../support/databases.js';
 
 const day = (date: string, tmax: number | null = 20.1): DailyWeather => ({
   date,

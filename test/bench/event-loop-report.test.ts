@@ -1,13 +1,14 @@
 /**
- * The opt-in event-loop delay report `npm run bench -- --distinct` reads from the service: with
- * AGWX_EVENT_LOOP_IPC=1 and an IPC channel, `agwx serve` answers 'event-loop-delay' with the
- * delay since the last report; without the variable it monitors nothing and answers nothing.
+ * The event-loop delay report `npm run bench -- --distinct` reads from the service: preloaded
+ * into `agwx serve` started with an IPC channel, it answers 'event-loop-delay' with the delay
+ * since the last report; the production command has no such hook and answers nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT_LOOP_REPORT } from '../../bench/http/processes.js';
 import { freePort } from '../support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,10 +23,10 @@ interface Delay {
 
 const started: { child: ChildProcess; dir: string }[] = [];
 
-async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+async function serve(preload: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agwx-loop-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', TSX_IMPORT, path.join(ROOT, 'src/cli/main.ts'), 'serve', '--no-dev-key'], {
+  const child = spawn(process.execPath, ['--import', TSX_IMPORT, ...preload, path.join(ROOT, 'src/cli/main.ts'), 'serve', '--no-dev-key'], {
     env: { ...process.env, ...env, DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -67,9 +68,9 @@ afterEach(async () => {
   }
 });
 
-describe('event-loop delay report (AGWX_EVENT_LOOP_IPC)', () => {
+describe('event-loop delay report of the benchmark', () => {
   it('answers each request with the delay in ms since the previous one', async () => {
-    const { child, url } = await serve({ AGWX_EVENT_LOOP_IPC: '1' });
+    const { child, url } = await serve(['--import', EVENT_LOOP_REPORT]);
     await ask(child, 5000);
     for (let i = 0; i < 20; i++) await fetch(`${url}/openapi.json`);
     const delay = await ask(child, 5000);
@@ -83,8 +84,8 @@ describe('event-loop delay report (AGWX_EVENT_LOOP_IPC)', () => {
     expect(delay!.max).toBeGreaterThanOrEqual(delay!.p99);
   }, 90_000);
 
-  it('is off without the variable: nothing answers', async () => {
-    const { child } = await serve({});
+  it('is not in the production command: without the preload nothing answers, whatever the environment', async () => {
+    const { child } = await serve([], { AGWX_EVENT_LOOP_IPC: '1' });
     expect(await ask(child, 1500)).toBeUndefined();
   }, 90_000);
 });

@@ -9,10 +9,10 @@
  * vapourPressure and rhMean); they decode with the newer variables missing, and are written back
  * in the current layout.
  */
-import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../../core/dates.js';
-import type { RowPart } from '../../store/weather-repository.js';
-import { compileDayLiteral, DAILY_VARIABLES, dailyVariableEntries, type DailyVariableName, type DailyVariableTable } from '../daily-variables.js';
-import type { DailyWeather } from '../weather-source.js';
+import { dayOfYear, fromEpochDay, toEpochDay, type IsoDate } from '../core/dates.js';
+import type { RowPart } from '../store/weather-repository.js';
+import { compileDayLiteral, DAILY_VARIABLES, dailyVariableEntries, type DailyVariableName, type DailyVariableTable } from './daily-variables.js';
+import type { DailyWeather } from './weather-source.js';
 
 const SLOTS = 366;
 /** fetchedAt and complete come before the variables. */

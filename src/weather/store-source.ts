@@ -8,10 +8,10 @@
  * `refreshMs` (imports by another process show up within that time), so a request for any other
  * cell costs no query.
  */
-import type { WeatherRepository } from '../../store/weather-repository.js';
-import { dayOfYear, type IsoDate, toEpochDay, yearOf } from '../../core/dates.js';
-import { type DailySeries, emptySeriesValues } from '../daily-series.js';
-import type { DailyResult, DailyWeather, GridCell, WeatherSource } from '../weather-source.js';
+import type { WeatherRepository } from '../store/weather-repository.js';
+import { dayOfYear, type IsoDate, toEpochDay, yearOf } from '../core/dates.js';
+import { type DailySeries, emptySeriesValues } from './daily-series.js';
+import type { DailyResult, DailyWeather, GridCell, WeatherSource } from './weather-source.js';
 import { DAILY_YEAR_CODEC, datesByYear, LAST_SLOT, type YearSlots } from './daily-year-codec.js';
 
 const { decodeSlots, readSlotsInto, readYearSlot, slotsPart } = DAILY_YEAR_CODEC;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DAILY_VARIABLE_NAMES, DAILY_VARIABLES } from '../../../src/weather/daily-variables.js';
-import { DAILY_YEAR_CODEC, encodeYear } from '../../../src/weather/store/daily-year-codec.js';
-import { type DailyWeather, emptyDailyWeather } from '../../../src/weather/weather-source.js';
+import { DAILY_VARIABLE_NAMES, DAILY_VARIABLES } from '../../src/weather/daily-variables.js';
+import { DAILY_YEAR_CODEC, encodeYear } from '../../src/weather/daily-year-codec.js';
+import { type DailyWeather, emptyDailyWeather } from '../../src/weather/weather-source.js';
 
 const { decodeYear, emptyYear, readSlot, writeSlot } = DAILY_YEAR_CODEC;
 

@@ -1,5 +1,5 @@
 /** Packs one forecast hour into 17 float64 values (all variables of HourlyWeather but its time). */
-import type { HourlyWeather } from '../weather-source.js';
+import type { HourlyWeather } from './weather-source.js';
 
 const WIDTH = 17;
 
