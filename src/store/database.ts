@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type SqliteDialectConfig, type TransactionSettings, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
@@ -45,9 +45,35 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/**
+ * SQLite transactions take the write lock as they begin (`BEGIN IMMEDIATE`), waiting up to the
+ * busy timeout for another process's writer. A deferred transaction that reads first and writes
+ * later fails at once (`SQLITE_BUSY_SNAPSHOT`, no wait) when another process wrote in between;
+ * every read-modify-write change here (a JSON-Patch, a claimed job) would then be a 503 whenever
+ * two processes share the file. Transactions asked for as read only stay deferred.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.config);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(settings?.accessMode === 'read only' ? BEGIN_DEFERRED : BEGIN_IMMEDIATE);
+  }
+}
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const BEGIN_DEFERRED = CompiledQuery.raw('begin');
 
 /**
  * Reads map the database file instead of copying each page in with a read() call: a stored
