@@ -13,7 +13,7 @@
  * when another account waits with fewer jobs running (`othersWaiting`); results are kept, so
  * the next claim goes on where the last one stopped.
  */
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DialectName } from './database.js';
 import { lockForUpdate } from './row-lock.js';
 import type { Database, JobTable } from './schema.js';
@@ -141,24 +141,11 @@ function decodeRequests(text: string): BundledRequest[] {
 
 export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRepository {
   /**
-   * A write transaction that takes the write lock at its start: `BEGIN IMMEDIATE` on SQLite (so
-   * that several processes on one file never both read the same queue state), an ordinary
-   * transaction on PostgreSQL (row locks do the work there).
+   * A write transaction: on SQLite it takes the write lock at its start (database.ts), so that
+   * several processes on one file never both read the same queue state; row locks do the work on
+   * PostgreSQL.
    */
-  async function writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (dialect === 'postgres') return db.transaction().execute(work);
-    return db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  }
+  const writeTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
   const holdsClaim = async (trx: Kysely<Database>, id: number, token: string, leaseUntil: number) => {
     const result = await trx
