@@ -38,6 +38,13 @@ export interface Config {
   computeThreads: number;
   /** Memory for weather and agronomic answers kept ready (http/answer-cache.ts), bytes; 0 switches it off. */
   answerCacheBytes: number;
+  /**
+   * PostgreSQL, serving processes: the longest a statement may run before the server cancels it
+   * (the client gives up on a server that answers nothing a little later), ms.
+   */
+  databaseStatementTimeoutMs: number;
+  /** PostgreSQL: how long a query may wait for a connection (a new one, or a free one of the pool), ms. */
+  databaseConnectTimeoutMs: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
   redisUrl?: string;
   /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
@@ -129,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 8192, 0, 1_000_000),
     computeThreads: integer(env, 'AGWX_COMPUTE_THREADS', availableParallelism(), 0, 256),
     answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
+    databaseStatementTimeoutMs: integer(env, 'AGWX_DB_STATEMENT_TIMEOUT_MS', 1000, 100, 600_000),
+    databaseConnectTimeoutMs: integer(env, 'AGWX_DB_CONNECT_TIMEOUT_MS', 1500, 100, 60_000),
     redisUrl: redisUrl(env),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },
     enterpriseRateLimit: {

@@ -17,6 +17,7 @@ import { jobWorkerOptions } from './job-worker-options.js';
 import { createAccountService } from '../services/account-service.js';
 import { createKeyService } from '../services/key-service.js';
 import { createRedisClient, watchRedis } from '../redis.js';
+import type { OpenDatabaseOptions } from '../store/database.js';
 import { openStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/store/database-weather-cache.js';
@@ -51,6 +52,11 @@ async function withStore<T>(run: (store: Store, config: Config) => Promise<T>): 
   }
 }
 
+/** A serving process's database: statement deadlines and the circuit breaker (PostgreSQL). */
+function databaseOptions(config: Config): OpenDatabaseOptions {
+  return { connectTimeoutMs: config.databaseConnectTimeoutMs, deadlines: { statementTimeoutMs: config.databaseStatementTimeoutMs } };
+}
+
 /**
  * Builds the app with everything the configuration names (weather sources, Redis) and stops it
  * cleanly on SIGINT/SIGTERM: requests in flight finish, running jobs go back to the queue.
@@ -58,7 +64,7 @@ async function withStore<T>(run: (store: Store, config: Config) => Promise<T>): 
 async function runApp(options: { listen: boolean; worker: boolean; devKey: boolean }): Promise<void> {
   const config = loadConfig();
   const clock = clockFor(config);
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, databaseOptions(config));
   if (options.devKey && (await store.keys.count()) === 0) {
     const issued = await createKeyService(store, clock).createKey('development', {});
     process.stdout.write(walkThrough(config, issued));
@@ -76,6 +82,11 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   loadTimeZones();
   const app = await buildApp({ config, store, clock, weather, redis, compute, elevation, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   if (redis) watchRedis(redis, app.log);
+  store.handle.breaker?.onChange((state) =>
+    state === 'open'
+      ? app.log.warn('the database does not answer: requests that need it answer 503 until it does')
+      : app.log.info('the database answers again'),
+  );
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await closeWithin(app, config.shutdownGraceMs);

@@ -55,10 +55,27 @@ export function createStore(handle: DatabaseHandle): Store {
 export async function openStore(url: string, options: OpenDatabaseOptions = {}): Promise<Store> {
   const handle = openDatabase(url, options);
   try {
-    await migrateToLatest(handle);
+    await migrate(url, handle, options);
   } catch (error) {
     await handle.close();
     throw error;
   }
   return createStore(handle);
+}
+
+/**
+ * Migrations run without deadlines, so that a long one (an index built over a large table) is not
+ * cut short: on PostgreSQL opened with deadlines, through a connection of their own.
+ */
+async function migrate(url: string, handle: DatabaseHandle, options: OpenDatabaseOptions): Promise<void> {
+  if (handle.dialect !== 'postgres' || !options.deadlines) {
+    await migrateToLatest(handle);
+    return;
+  }
+  const migrating = openDatabase(url, { ...options, deadlines: undefined, poolSize: 1 });
+  try {
+    await migrateToLatest(migrating);
+  } finally {
+    await migrating.close();
+  }
 }
