@@ -29,6 +29,7 @@ import type { Catalog } from './catalog/catalog.js';
 import type { ComputePool } from './compute/compute-pool.js';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
+import { retryWithBackoff } from './core/retry.js';
 import { type AnswerCache, createAnswerCache } from './http/answer-cache.js';
 import { ApiError } from './http/api-error.js';
 import { refuseEmptyPathSegments, rewriteApiUrl } from './http/api-paths.js';
@@ -43,6 +44,7 @@ import { installMetrics } from './http/metrics.js';
 import { limitRequestsPerKey, type RateLimitDefaults } from './http/rate-limit-hook.js';
 import { documentCsvResponses } from './http/representation.js';
 import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
+import { refuseUntilStarted, startingError } from './http/starting.js';
 import { refuseNulCharacters } from './http/text-input.js';
 import { createJobPacer } from './jobs/job-rate-limit.js';
 import { createJobService, type JobService } from './jobs/job-service.js';
@@ -65,14 +67,14 @@ import { createMapImageService, type MapImageService } from './services/map-imag
 import { createObservationService, type ObservationService } from './services/observation-service.js';
 import { createPlaceService, type PlaceService } from './services/place-service.js';
 import { createPlantingService, type PlantingService } from './services/planting-service.js';
-import { createReadinessService, type ReadinessService } from './services/readiness-service.js';
+import { createReadinessService, type ReadinessService, type Starting } from './services/readiness-service.js';
 import { createSessionService, type SessionLifetimes, type SessionService } from './services/session-service.js';
 import { createTokenGrant, failureBudgets, type TokenGrant } from './services/token-grant.js';
 import { createTokenService, type TokenService } from './services/token-service.js';
 import { createWeatherExportService, type WeatherExportService } from './services/weather-export-service.js';
 import { createWeatherNormService, type WeatherNormService } from './services/weather-norm-service.js';
 import { isDatabaseUnavailable } from './store/errors.js';
-import type { Store } from './store/store.js';
+import { STARTUP_RETRY_FIRST_MS, STARTUP_RETRY_MAX_MS, type Store, type StoreStartup } from './store/store.js';
 import { createFormTokens, type FormTokens } from './web/csrf.js';
 import { webRoutes } from './web/web-routes.js';
 import { type ElevationModel, lazyElevationGrid } from './weather/elevation/elevation-grid.js';
@@ -103,6 +105,13 @@ export interface AppDependencies {
   catalog?: Catalog;
   /** Worker threads for CPU-heavy work (map images, the text of large answers); without them it runs on the event loop. */
   compute?: ComputePool;
+  /**
+   * The start of a store whose database may not answer yet (`agwx serve` and `agwx worker`):
+   * until it is ready and the app has read what it keeps there, only `/health` and `/ready` are
+   * answered (every other request 503 with Retry-After) and batch jobs wait. Absent: the store
+   * is ready, and `buildApp` reads what it needs before it returns.
+   */
+  startup?: Pick<StoreStartup, 'state' | 'ready'>;
 }
 
 /** Every service of an app, built once. */
@@ -129,6 +138,11 @@ export interface AppServices {
   sessions: SessionService;
   formTokens: FormTokens;
   readiness: ReadinessService;
+  /**
+   * Reads the secrets kept in the database (token signing, form tokens) and makes the services
+   * built from them work; until then they answer 503 (`http/starting.ts`).
+   */
+  start(): Promise<void>;
 }
 
 const TOKEN_SECRET_SETTING = 'token_signing_secret';
@@ -141,17 +155,16 @@ export const MAX_PATH_PARAMETER_LENGTH = 512;
  * Builds every service of the app once. `wakeJobWorker` is called when a job is queued (the app's
  * job worker, when it runs one, starts it at once); `log` receives what background work reports.
  */
-export async function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wakeJobWorker: () => void): Promise<AppServices> {
+export function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wakeJobWorker: () => void, starting?: () => Starting | undefined): AppServices {
   const { config, store, clock, redis } = deps;
   const weather = deps.weather ?? unconfiguredWeatherSource();
   const elevation = deps.elevation ?? lazyElevationGrid();
   const referenceEt = deps.referenceEt ?? {};
-  const [tokenSecret, formSecret] = await Promise.all([
-    store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url')),
-    store.settings.getOrCreate(FORM_SECRET_SETTING, randomBytes(32).toString('base64url')),
-  ]);
-
-  const tokens = createTokenService({ secret: tokenSecret, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds });
+  const secretBound = servicesOfSecrets((secrets) => ({
+    tokens: createTokenService({ secret: secrets.token, clock, monotonic: deps.monotonic, keys: store.keys, keyCacheSeconds: config.keyCacheSeconds }),
+    formTokens: createFormTokens(secrets.form),
+  }));
+  const { tokens } = secretBound;
   const tokenGrant = createTokenGrant({
     keys: store.keys,
     tokens,
@@ -201,8 +214,51 @@ export async function buildServices(deps: AppDependencies, log: FastifyBaseLogge
     jobs: createJobService(store, clock, { maxQueuedRequests: config.jobMaxQueuedRequests, accountResultBytes: config.jobAccountMaxResultBytes }, wakeJobWorker),
     accounts: createAccountService(store, clock, { maxKeysPerAccount: config.maxKeysPerAccount }),
     sessions: createSessionService(store.sessions, clock, deps.web?.sessionLifetimes),
-    formTokens: createFormTokens(formSecret),
-    readiness: createReadinessService({ store, ...(redis ? { redisStatus: () => redisStatus(redis) } : {}) }),
+    formTokens: secretBound.formTokens,
+    readiness: createReadinessService({ store, ...(redis ? { redisStatus: () => redisStatus(redis) } : {}), ...(starting ? { starting } : {}) }),
+    async start() {
+      const [token, form] = await Promise.all([
+        store.settings.getOrCreate(TOKEN_SECRET_SETTING, randomBytes(48).toString('base64url')),
+        store.settings.getOrCreate(FORM_SECRET_SETTING, randomBytes(32).toString('base64url')),
+      ]);
+      secretBound.build({ token, form });
+    },
+  };
+}
+
+/** The secrets kept in the database, shared by every instance. */
+interface AppSecrets {
+  token: string;
+  form: string;
+}
+
+/**
+ * The token service and form tokens, built from the secrets once they are read (`build`): the
+ * services and routes that use them are given these forwarding ones at once, which answer 503
+ * until then (never reached while the start-up gate holds requests back).
+ */
+function servicesOfSecrets(make: (secrets: AppSecrets) => { tokens: TokenService; formTokens: FormTokens }) {
+  let made: { tokens: TokenService; formTokens: FormTokens } | undefined;
+  const get = () => {
+    if (!made) throw startingError();
+    return made;
+  };
+  const tokens: TokenService = {
+    issue: (key, accountId) => get().tokens.issue(key, accountId),
+    authenticate: async (token) => get().tokens.authenticate(token),
+    authenticateKey: async (key, accountId) => get().tokens.authenticateKey(key, accountId),
+  };
+  const formTokens: FormTokens = {
+    newCookieValue: () => get().formTokens.newCookieValue(),
+    formTokenFor: (cookieValue) => get().formTokens.formTokenFor(cookieValue),
+    verifyPreSession: (cookieValue, formToken) => get().formTokens.verifyPreSession(cookieValue, formToken),
+  };
+  return {
+    tokens,
+    formTokens,
+    build(secrets: AppSecrets) {
+      made = make(secrets);
+    },
   };
 }
 
@@ -234,14 +290,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // First of the close hooks: from the moment closing begins, new requests are refused with 503.
   drainOnClose(app);
   let wakeJobWorker = () => {};
-  const services = await buildServices(deps, app.log, () => wakeJobWorker());
+  let started = false;
+  const services = buildServices(deps, app.log, () => wakeJobWorker(), deps.startup ? () => (started ? undefined : startingState(deps.startup!)) : undefined);
+  // Started: the store is ready and the secrets kept in it are read. Started at once when the
+  // store is ready; otherwise once its database answers (trying again while it does not).
+  const start = async () => {
+    await services.start();
+    started = true;
+  };
+  let whenStarted: Promise<void>;
+  if (deps.startup) {
+    refuseUntilStarted(app, () => started);
+    whenStarted = startOnceReady(deps.startup.ready, start, app.log);
+  } else {
+    await start();
+    whenStarted = Promise.resolve();
+  }
   const { tokens, keyUsage, rateLimiter } = services;
   app.addHook('onReady', async () => keyUsage.start());
   app.addHook('onClose', async () => keyUsage.stop());
   const rateLimitDefaults: RateLimitDefaults = { standard: config.rateLimit, enterprise: config.enterpriseRateLimit, accountMultiple: config.accountRateMultiple };
   // Batch jobs run their requests through this app, in-process, as the key that queued them.
   const internalCaller = createInternalCaller();
-  if (deps.jobs) wakeJobWorker = runJobWorker(app, deps, services, internalCaller, rateLimitDefaults);
+  if (deps.jobs) wakeJobWorker = runJobWorker(app, deps, services, internalCaller, rateLimitDefaults, whenStarted);
 
   installErrorHandling(app, {
     isDependencyUnavailable: (error) => isDatabaseUnavailable(error) || isRedisUnavailable(error),
@@ -329,8 +400,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-/** Runs this app's job worker from ready to close; answers the function that wakes it when a job is queued. */
-function runJobWorker(app: FastifyInstance, deps: AppDependencies, services: AppServices, internalCaller: InternalCaller, defaults: RateLimitDefaults): () => void {
+/**
+ * Runs this app's job worker from ready (and started: the store ready) to close; answers the
+ * function that wakes it when a job is queued.
+ */
+function runJobWorker(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  services: AppServices,
+  internalCaller: InternalCaller,
+  defaults: RateLimitDefaults,
+  started: Promise<void>,
+): () => void {
   const worker = createJobWorker({
     store: deps.store,
     clock: deps.clock,
@@ -342,9 +423,50 @@ function runJobWorker(app: FastifyInstance, deps: AppDependencies, services: App
     dispatch: (request) => app.inject(request),
     options: deps.jobs!,
   });
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    // A worker stopped before the start completes does not start (JobWorker.start); an app that
+    // could not start runs no jobs (startOnceReady logs why).
+    started.then(
+      () => worker.start(),
+      () => undefined,
+    );
+  });
   // Stopped as closing begins: requests in flight finish, running jobs go back to the queue.
   app.addHook('preClose', async () => worker.stop());
   app.addHook('onClose', async () => worker.stop());
   return worker.wake;
+}
+
+/** What /ready says of an app still starting, from where its store's start stands. */
+function startingState(startup: Pick<StoreStartup, 'state'>): Starting {
+  const state = startup.state();
+  switch (state.phase) {
+    case 'waiting':
+      return {
+        database: 'unavailable',
+        migrations: 'unknown',
+        reason: `Starting: the database has not answered yet${state.attempts > 0 ? ` (${state.attempts} ${state.attempts === 1 ? 'attempt' : 'attempts'})` : ''}; trying again.`,
+      };
+    case 'migrating':
+      return { database: 'ok', migrations: 'pending', reason: 'Starting: applying the database migrations.' };
+    case 'failed':
+      return { database: 'ok', migrations: 'pending', reason: 'A database migration failed; see the log.' };
+    case 'ready':
+      return { database: 'ok', migrations: 'ok', reason: 'Starting: reading its settings from the database.' };
+  }
+}
+
+/** Waits for the store, then starts the app; trying again with back-off while the database is unavailable. */
+function startOnceReady(ready: Promise<void>, start: () => Promise<void>, log: FastifyBaseLogger): Promise<void> {
+  const started = ready.then(() =>
+    retryWithBackoff(start, {
+      firstMs: STARTUP_RETRY_FIRST_MS,
+      maxMs: STARTUP_RETRY_MAX_MS,
+      retryable: isDatabaseUnavailable,
+      onRetry: (error, attempt, waitMs) => log.warn({ attempt, retryInMs: waitMs, reason: (error as Error).message }, 'reading the settings kept in the database failed; trying again'),
+    }),
+  );
+  // A store that cannot start stops the process (cli/); an app that cannot read its secrets says so.
+  started.catch((error: unknown) => log.error({ err: error }, 'the service could not start'));
+  return started;
 }

@@ -47,6 +47,13 @@ export interface Config {
   tileCacheRedisBytes: number;
   /** Largest map image written to Redis, bytes (`AGWX_TILE_CACHE_IMAGE_KB`); larger ones stay in memory only. */
   tileCacheImageBytes: number;
+  /**
+   * PostgreSQL, serving processes: the longest a statement may run before the server cancels it
+   * (the client gives up on a server that answers nothing a little later), ms.
+   */
+  databaseStatementTimeoutMs: number;
+  /** PostgreSQL: how long a query may wait for a connection (a new one, or a free one of the pool), ms. */
+  databaseConnectTimeoutMs: number;
   /** Redis shared by instances (rate-limit counters, tile cache); absent: each instance keeps its own. */
   redisUrl?: string;
   /**
@@ -159,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileCacheBytes: integer(env, 'AGWX_TILE_CACHE_MB', 64, 1, 100_000) * 1024 * 1024,
     tileCacheRedisBytes: integer(env, 'AGWX_TILE_CACHE_REDIS_MB', 256, 0, 1_000_000) * 1024 * 1024,
     tileCacheImageBytes: integer(env, 'AGWX_TILE_CACHE_IMAGE_KB', 1024, 1, 1_048_576) * 1024,
+    databaseStatementTimeoutMs: integer(env, 'AGWX_DB_STATEMENT_TIMEOUT_MS', 1000, 100, 600_000),
+    databaseConnectTimeoutMs: integer(env, 'AGWX_DB_CONNECT_TIMEOUT_MS', 1500, 100, 60_000),
     redisUrl: redisUrl(env),
     maxKeysPerAccount: integer(env, 'AGWX_MAX_KEYS_PER_ACCOUNT', 20, 1, 1_000_000),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },

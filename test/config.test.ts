@@ -52,6 +52,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ AGWX_SHUTDOWN_GRACE_MS: '-1' })).toThrow(/AGWX_SHUTDOWN_GRACE_MS/);
   });
 
+  it('gives PostgreSQL statements 1 s and connections 1.5 s unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ databaseStatementTimeoutMs: 1000, databaseConnectTimeoutMs: 1500 });
+    expect(loadConfig({ AGWX_DB_STATEMENT_TIMEOUT_MS: '30000', AGWX_DB_CONNECT_TIMEOUT_MS: '250' })).toMatchObject({
+      databaseStatementTimeoutMs: 30_000,
+      databaseConnectTimeoutMs: 250,
+    });
+  });
+
   it('limits failed token requests, not token requests', () => {
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: '25' }).tokenFailuresPerMinute).toBe(25);
     expect(loadConfig({ AGWX_TOKEN_FAILURES_PER_MINUTE: ' ' }).tokenFailuresPerMinute).toBe(10);
@@ -102,6 +110,10 @@ describe('configuration', () => {
     [{ AGWX_COMPUTE_THREADS: '-1' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_COMPUTE_THREADS: 'all' }, 'AGWX_COMPUTE_THREADS'],
     [{ AGWX_MAPS_AT_START: 'later' }, 'AGWX_MAPS_AT_START'],
+    [{ AGWX_DB_STATEMENT_TIMEOUT_MS: '0' }, 'AGWX_DB_STATEMENT_TIMEOUT_MS'],
+    [{ AGWX_DB_STATEMENT_TIMEOUT_MS: '1s' }, 'AGWX_DB_STATEMENT_TIMEOUT_MS'],
+    [{ AGWX_DB_CONNECT_TIMEOUT_MS: '99' }, 'AGWX_DB_CONNECT_TIMEOUT_MS'],
+    [{ AGWX_DB_CONNECT_TIMEOUT_MS: '60001' }, 'AGWX_DB_CONNECT_TIMEOUT_MS'],
   ])('refuses %o with one line naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -16,7 +16,8 @@ import { jobWorkerOptions } from './job-worker-options.js';
 import { createAccountService } from '../services/account-service.js';
 import { createKeyService } from '../services/key-service.js';
 import { createRedisClient, watchRedis } from '../redis.js';
-import { openStore, type Store } from '../store/store.js';
+import type { OpenDatabaseOptions } from '../store/database.js';
+import { openStore, startStore, type Store } from '../store/store.js';
 import { importStationFile } from '../weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../weather/database-weather-cache.js';
 import { createWeatherSources } from '../weather/weather-sources.js';
@@ -50,18 +51,24 @@ async function withStore<T>(run: (store: Store, config: Config) => Promise<T>): 
   }
 }
 
+/** A serving process's database: statement deadlines and the circuit breaker (PostgreSQL). */
+function databaseOptions(config: Config): OpenDatabaseOptions {
+  return { connectTimeoutMs: config.databaseConnectTimeoutMs, deadlines: { statementTimeoutMs: config.databaseStatementTimeoutMs } };
+}
+
 /**
  * Builds the app with everything the configuration names (weather sources, Redis) and stops it
  * cleanly on SIGINT/SIGTERM: requests in flight finish, running jobs go back to the queue.
+ *
+ * It starts whether or not the database answers: it listens at once (`/health` 200, `/ready` 503
+ * saying why, every other request 503 with Retry-After), tries the database with back-off, and
+ * once it answers applies the migrations, creates the development key when there is none, and
+ * serves. A migration that fails for another reason stops the process.
  */
 async function runApp(options: { listen: boolean; worker: boolean; devKey: boolean }): Promise<void> {
   const config = loadConfig();
   const clock = clockFor(config);
-  const store = await openStore(config.databaseUrl);
-  if (options.devKey && (await store.keys.count()) === 0) {
-    const issued = await createKeyService(store, clock).createKey('development', {});
-    process.stdout.write(walkThrough(config, issued));
-  }
+  const { store, startup } = startStore(config.databaseUrl, databaseOptions(config));
   // Unreachable Redis fails its commands at once (limits and caches fall back to memory); it reconnects by itself.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   // CPU-heavy work runs on worker threads, one per core by default (AGWX_COMPUTE_THREADS).
@@ -73,10 +80,29 @@ async function runApp(options: { listen: boolean; worker: boolean; devKey: boole
   // time-zone data; read on first use, they would hold the loop on a fresh process's first requests.
   const elevation = loadElevationGrid();
   loadTimeZones();
-  const app = await buildApp({ config, store, clock, weather, redis, compute, elevation, jobs: options.worker ? jobWorkerOptions(config) : undefined });
+  const app = await buildApp({ config, store, clock, weather, redis, compute, elevation, startup, jobs: options.worker ? jobWorkerOptions(config) : undefined });
   if (redis) watchRedis(redis, app.log);
+  store.handle.breaker?.onChange((state) =>
+    state === 'open'
+      ? app.log.warn('the database does not answer: requests that need it answer 503 until it does')
+      : app.log.info('the database answers again'),
+  );
+  startup.start(app.log);
+  startup.ready.then(
+    async () => {
+      if (options.devKey && (await store.keys.count()) === 0) {
+        const issued = await createKeyService(store, clock).createKey('development', {});
+        process.stdout.write(walkThrough(config, issued));
+      }
+    },
+    (error: unknown) => {
+      process.stderr.write(`agwx: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  ).catch((error: unknown) => app.log.error({ err: error }, 'creating the development key failed'));
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    startup.stop();
     await closeWithin(app, config.shutdownGraceMs);
     await compute.close();
     await store.close();
@@ -102,7 +128,7 @@ export function buildCli(): Command {
 
   program
     .command('serve')
-    .description('Run the API server (migrates the database first)')
+    .description('Run the API server (migrates the database once it answers)')
     .option('--no-dev-key', 'do not create a development key when the database has none')
     .option('--no-worker', 'do not run batch jobs in this process (run `agwx worker` processes instead)')
     .action(serve);

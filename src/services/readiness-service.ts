@@ -2,6 +2,8 @@
  * Readiness of an instance, for load balancers and orchestrators: the database (it answers, every
  * migration is applied) decides it; Redis, when configured, only degrades the instance (limits and
  * caches per instance), so an instance whose Redis is unreachable stays ready and says `degraded`.
+ * An instance still starting (its database not reached yet, migrations being applied) is not
+ * ready, and says why.
  */
 import type { Store } from '../store/store.js';
 
@@ -13,6 +15,15 @@ export interface Readiness {
   checks: { database: DependencyState; migrations: DependencyState; redis: DependencyState };
   /** Why the database could not be reached, for the log. */
   databaseError?: unknown;
+  /** While the instance is starting: where the start stands, in words. */
+  starting?: string;
+}
+
+/** An instance that has not started yet: the database's checks as far as the start knows them, and its state in words. */
+export interface Starting {
+  database: DependencyState;
+  migrations: DependencyState;
+  reason: string;
 }
 
 export interface ReadinessService {
@@ -23,9 +34,16 @@ export function createReadinessService(deps: {
   store: Pick<Store, 'ping' | 'migrationsApplied'>;
   /** Whether the configured Redis answers; absent when none is configured. */
   redisStatus?: () => Promise<'ok' | 'unavailable'>;
+  /** Where the start stands while the instance is starting; undefined once it has started. */
+  starting?: () => Starting | undefined;
 }): ReadinessService {
   return {
     async check() {
+      const starting = deps.starting?.();
+      if (starting) {
+        const redis: DependencyState = deps.redisStatus ? await deps.redisStatus() : 'not configured';
+        return { status: 'not ready', checks: { database: starting.database, migrations: starting.migrations, redis }, starting: starting.reason };
+      }
       let database: DependencyState = 'ok';
       let migrations: DependencyState = 'unknown';
       let databaseError: unknown;

@@ -1,13 +1,17 @@
 /**
  * Opens the database named by DATABASE_URL: embedded SQLite (better-sqlite3) or PostgreSQL (pg),
- * both through Kysely, and runs the migrations.
+ * both through Kysely, and runs the migrations. A serving process's PostgreSQL has deadlines: no
+ * statement runs longer than the statement timeout, a server that does not answer at all is given
+ * up on a little later, and a circuit breaker stops calling it while it does not answer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, SqliteDriver, type SqliteDialectConfig, type TransactionSettings, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { type Admission, CIRCUIT_BREAKER_DEFAULTS, type CircuitBreaker, CircuitOpenError, createCircuitBreaker } from '../core/circuit-breaker.js';
+import { isDatabaseUnresponsive } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -18,6 +22,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL schema in use, when not the default one. */
   schema?: string;
+  /** PostgreSQL with deadlines: the breaker in front of the server (to watch it open and close). */
+  breaker?: CircuitBreaker;
   close(): Promise<void>;
 }
 
@@ -28,6 +34,12 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: how long a query waits for a connection (a new one or a free one) before it fails. */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL, for a serving process: the longest a statement may run (ms), and a circuit
+   * breaker in front of the server. Absent: neither (migrations, one-off commands), so that a
+   * long migration is not cut short.
+   */
+  deadlines?: { statementTimeoutMs: number };
 }
 
 /** `sqlite:path/to/file.sqlite`, `sqlite::memory:`, or `postgres://…`. */
@@ -45,9 +57,35 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/**
+ * SQLite transactions take the write lock as they begin (`BEGIN IMMEDIATE`), waiting up to the
+ * busy timeout for another process's writer. A deferred transaction that reads first and writes
+ * later fails at once (`SQLITE_BUSY_SNAPSHOT`, no wait) when another process wrote in between;
+ * every read-modify-write change here (a JSON-Patch, a claimed job) would then be a 503 whenever
+ * two processes share the file. Transactions asked for as read only stay deferred.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.config);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(settings?.accessMode === 'read only' ? BEGIN_DEFERRED : BEGIN_IMMEDIATE);
+  }
+}
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const BEGIN_DEFERRED = CompiledQuery.raw('begin');
 
 /**
  * Reads map the database file instead of copying each page in with a read() call: a stored
@@ -109,7 +147,21 @@ function withRowObjects(statement: BetterSqlite3.Statement): DriverStatement {
 }
 
 const INT8_OID = 20;
+const NUMERIC_OID = 1700;
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * How much later than the server's statement timeout the client gives up on a query: time for
+ * the server's cancellation to arrive. Past it the server is taken as not answering at all (hung,
+ * or the network to it cut), and the connection is closed.
+ */
+export const CLIENT_DEADLINE_GRACE_MS = 250;
+
+/**
+ * A transaction left idle this long (its client hung or cut off mid-transaction) is ended by the
+ * server, which lets go of its row locks.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /**
  * A connection the server ends (restart, failover, `pg_terminate_backend`, a proxy's idle
@@ -124,26 +176,95 @@ function survivesLostConnections(pool: pg.Pool): void {
   pool.on('connect', (client) => client.on('error', ignore));
 }
 
-const NUMERIC_OID = 1700;
-
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   // bigint columns hold epoch milliseconds and counters: safe as JavaScript numbers.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID || oid === NUMERIC_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
   };
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeoutMs = options.deadlines?.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     types,
     // A database that does not answer fails the request (503) instead of holding it forever.
-    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
+    ...(statementTimeoutMs
+      ? {
+          // Set on each connection as it opens: the server cancels a statement past its deadline.
+          statement_timeout: statementTimeoutMs,
+          idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          // The client's own deadline, for a server that answers nothing at all.
+          query_timeout: statementTimeoutMs + CLIENT_DEADLINE_GRACE_MS,
+        }
+      : {}),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   survivesLostConnections(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+  if (!options.deadlines) {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+  }
+  const breaker = createCircuitBreaker({
+    ...CIRCUIT_BREAKER_DEFAULTS,
+    // The longest one call can take: waiting for a connection, then the query's own deadline.
+    probeTimeoutMs: connectTimeoutMs + (statementTimeoutMs ?? 0) + CLIENT_DEADLINE_GRACE_MS,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: behindBreaker(pool, breaker) }) });
+  return { db, dialect: 'postgres', schema: options.schema, breaker, close: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, with the breaker in front: while it is open, taking a connection or
+ * running a query fails at once (CircuitOpenError, a 503) instead of waiting for a server that did
+ * not answer the last calls. The first query on a connection taken as the breaker's probe is the
+ * probe. A connection whose query got no answer, or was refused midway (perhaps in a
+ * transaction), is closed rather than given back to the pool: the server rolls back what it held.
+ */
+function behindBreaker(pool: pg.Pool, breaker: CircuitBreaker): PostgresPool {
+  return {
+    async connect() {
+      const admission = breaker.admit();
+      if (!admission) throw new CircuitOpenError('database');
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (isDatabaseUnresponsive(error)) breaker.failed(admission);
+        throw error;
+      }
+      return guardedClient(client, breaker, admission);
+    },
+    end: () => pool.end(),
+  };
+}
+
+function guardedClient(client: pg.PoolClient, breaker: CircuitBreaker, admission: Admission): PostgresPoolClient {
+  let probe = admission === 'probe';
+  let broken: Error | undefined;
+  const query = async (text: string, parameters: readonly unknown[]) => {
+    const admitted = probe ? 'probe' : breaker.admit({ probe: false });
+    probe = false;
+    if (!admitted) throw (broken = new CircuitOpenError('database'));
+    try {
+      const result = await client.query(text, parameters as unknown[]);
+      breaker.succeeded();
+      return result;
+    } catch (error) {
+      if (isDatabaseUnresponsive(error)) {
+        breaker.failed(admitted);
+        broken = error as Error;
+      } else {
+        // The server answered (a refused statement, or one it cancelled at its deadline).
+        breaker.succeeded();
+      }
+      throw error;
+    }
+  };
+  // Kysely runs plain queries only (no cursor is configured).
+  return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -186,24 +186,11 @@ function decodeRequests(text: string): BundledRequest[] {
 
 export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRepository {
   /**
-   * A write transaction that takes the write lock at its start: `BEGIN IMMEDIATE` on SQLite (so
-   * that several processes on one file never both read the same queue state), an ordinary
-   * transaction on PostgreSQL (row locks do the work there).
+   * A write transaction: on SQLite it takes the write lock at its start (database.ts), so that
+   * several processes on one file never both read the same queue state; row locks do the work on
+   * PostgreSQL.
    */
-  async function writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (dialect === 'postgres') return db.transaction().execute(work);
-    return db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  }
+  const writeTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
   const holdsClaim = async (trx: Kysely<Database>, id: number, token: string, leaseUntil: number) => {
     const result = await trx

@@ -58,4 +58,29 @@ describe('readiness service', () => {
       databaseError: error,
     });
   });
+
+  it('is not ready while starting, says why, and does not ask the database meanwhile', async () => {
+    let asked = false;
+    const untouched = {
+      ping: async () => {
+        asked = true;
+      },
+      migrationsApplied: async () => true,
+    };
+    let starting: { database: 'unavailable' | 'ok'; migrations: 'unknown' | 'pending'; reason: string } | undefined = {
+      database: 'unavailable',
+      migrations: 'unknown',
+      reason: 'Starting: the database has not answered yet; trying again.',
+    };
+    const readiness = createReadinessService({ store: untouched, redisStatus: async () => 'ok', starting: () => starting });
+    expect(await readiness.check()).toEqual({
+      status: 'not ready',
+      checks: { database: 'unavailable', migrations: 'unknown', redis: 'ok' },
+      starting: 'Starting: the database has not answered yet; trying again.',
+    });
+    expect(asked).toBe(false);
+    starting = undefined;
+    expect(await readiness.check()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+    expect(asked).toBe(true);
+  });
 });

@@ -12,8 +12,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CircuitOpenError } from '../../src/core/circuit-breaker.js';
 import { migrationsApplied, openDatabase } from '../../src/store/database.js';
-import { DuplicateKeyError, isDatabaseUnavailable, isUniqueViolation } from '../../src/store/errors.js';
+import { DuplicateKeyError, isDatabaseUnavailable, isDatabaseUnresponsive, isUniqueViolation } from '../../src/store/errors.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { databaseKinds, openTestStore, POSTGRES_URL } from '../support/databases.js';
 import { freePort } from '../support/free-port.js';
@@ -191,17 +192,19 @@ describe.skipIf(!databaseKinds().includes('postgres'))('a PostgreSQL server that
     expect(answered).toBe(true);
   });
 
-  it('is unavailable when a query outlasts the read timeout, and not when the server cancels it', async () => {
+  it('is unavailable when a query outlasts the read timeout, and when the server cancels it at its statement timeout', async () => {
     const client = new pg.Client({ connectionString: POSTGRES_URL, query_timeout: 50 });
     await client.connect();
     try {
       const readTimeout = await caught(() => client.query('select pg_sleep(2)'));
       expect((readTimeout as Error).message).toBe('Query read timeout');
       expect(isDatabaseUnavailable(readTimeout)).toBe(true);
+      expect(isDatabaseUnresponsive(readTimeout)).toBe(true);
     } finally {
       await client.end().catch(() => undefined);
     }
-    // A statement timeout is the server refusing this query (57014), not being unavailable.
+    // A statement past the statement timeout (57014): the database is too slow for now (503), but
+    // it answered, so the circuit breaker does not count it.
     const cancelled = await caught(() =>
       store.handle.db.transaction().execute(async (trx) => {
         await sql`set local statement_timeout = 20`.execute(trx);
@@ -209,7 +212,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('a PostgreSQL server that
       }),
     );
     expect(cancelled).toMatchObject({ code: '57014' });
-    expect(isDatabaseUnavailable(cancelled)).toBe(false);
+    expect(isDatabaseUnavailable(cancelled)).toBe(true);
+    expect(isDatabaseUnresponsive(cancelled)).toBe(false);
   });
 });
 
@@ -270,9 +274,15 @@ describe('isDatabaseUnavailable on wrapped and odd values', () => {
     for (const code of ['0800', '080000', '57P04', '53301', 'econnrefused', 'SQLITE_LOCKED']) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(false);
     }
-    for (const code of ['08000', '08P01', 'SQLITE_BUSY_SNAPSHOT', 'EAI_AGAIN']) {
+    for (const code of ['08000', '08P01', 'SQLITE_BUSY_SNAPSHOT', 'EAI_AGAIN', '25P03', '57014']) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
     }
+  });
+
+  it("counts the database's paused calls as unavailable, and not Redis's", () => {
+    expect(isDatabaseUnavailable(new CircuitOpenError('database'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('query failed', { cause: new CircuitOpenError('database') }))).toBe(true);
+    expect(isDatabaseUnavailable(new CircuitOpenError('redis'))).toBe(false);
   });
 
   it('is false for values that are not errors', () => {

@@ -51,6 +51,13 @@ export interface PrivatePostgres {
   start(): Promise<void>;
   /** Ends every other client session with pg_terminate_backend; returns how many. */
   terminateSessions(): Promise<number>;
+  /**
+   * SIGSTOP to every process of the server (the postmaster first, so that it starts no new
+   * ones): connections stay open, new ones are accepted by the kernel, nothing is answered, until
+   * resume() (SIGCONT).
+   */
+  pause(): void;
+  resume(): void;
   /** Stops the server (if running) and removes its directory. */
   destroy(): Promise<void>;
 }
@@ -97,6 +104,29 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let paused: number[] = [];
+  const resume = () => {
+    for (const pid of paused.reverse()) process.kill(pid, 'SIGCONT');
+    paused = [];
+  };
+  /** The postmaster (first line of postmaster.pid) and its children, read from /proc. */
+  const serverProcesses = (): number[] => {
+    const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // The parent's pid is the 4th field of /proc/<pid>/stat, after the command in parentheses.
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  };
   return {
     url,
     port,
@@ -114,7 +144,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
         await admin.end();
       }
     },
+    pause() {
+      paused = serverProcesses();
+      for (const pid of paused) process.kill(pid, 'SIGSTOP');
+    },
+    resume,
     async destroy() {
+      resume();
       if (running) await stop('immediate').catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },

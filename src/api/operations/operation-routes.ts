@@ -1,8 +1,8 @@
 /**
  * Operations endpoints, public: `GET /health` (the process is up) and `GET /ready`, for load
  * balancers and orchestrators. `/ready` reports each dependency (services/readiness-service.ts):
- * 503 with Retry-After while the database cannot be reached or is not migrated; `degraded` while
- * only Redis is unreachable.
+ * 503 with Retry-After while the database cannot be reached or is not migrated (and while the
+ * instance is starting, saying why); `degraded` while only Redis is unreachable.
  */
 import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error.js';
@@ -21,10 +21,10 @@ export const operationRoutes: ApiPlugin<OperationRouteOptions> = async (app, { r
   }));
 
   app.get('/ready', { schema: { summary: 'Readiness: database reachable and migrated; Redis reachable when configured', tags: ['operations'], security: [], response: { 200: Status } } }, async (request) => {
-    const { status, checks, databaseError } = await readiness.check();
+    const { status, checks, databaseError, starting } = await readiness.check();
     if (databaseError !== undefined) request.log.warn({ err: databaseError }, 'readiness: the database cannot be reached');
     if (status === 'not ready') {
-      const advice = checks.database === 'ok' ? ' Run agwx migrate.' : '';
+      const advice = starting !== undefined ? ` ${starting}` : checks.database === 'ok' ? ' Run agwx migrate.' : '';
       const detail = `${Object.entries(checks).map(([name, state]) => `${name}: ${state}`).join('; ')}.${advice}`;
       throw new ApiError(503, 'Not ready.', detail, { 'Retry-After': '5' });
     }
