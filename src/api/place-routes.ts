@@ -38,8 +38,6 @@ import { fieldPath } from './fields/field-presenter.js';
 import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
 import { FORECAST_CSV } from './weather/forecast-presenter.js';
 import { ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './weather/forecast-schemas.js';
-import { OBSERVATION_CSV } from './weather/observation-presenter.js';
-import { ObservationDatedSchema, ObservationListSchema, ObservationQuery } from './weather/observation-schemas.js';
 import { WEATHER_NORM_CSV } from './weather/weather-norm-presenter.js';
 import { NORM_YEARS_DESCRIPTION, WeatherNormQuery, WeatherNormResponseSchema } from './weather/weather-norm-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
@@ -93,7 +91,7 @@ export interface PlaceResource<Query extends TSchema> {
   forms: PlaceRouteForm[];
 }
 
-function resource<Query extends TSchema>(definition: PlaceResource<Query>): PlaceResource<Query> {
+export function resource<Query extends TSchema>(definition: PlaceResource<Query>): PlaceResource<Query> {
   return definition;
 }
 
@@ -101,27 +99,6 @@ const OF_FIELD = 'of a field';
 const AT_LOCATION = 'at a latitude/longitude';
 
 export const PLACE_ROUTES = {
-  observations: resource({
-    family: 'weather',
-    tags: ['observed weather'],
-    querystring: ObservationQuery,
-    csv: OBSERVATION_CSV,
-    forms: [
-      {
-        path: 'observations',
-        summary: { field: `Observed weather ${OF_FIELD}: the last 7 days`, location: `Observed weather ${AT_LOCATION}: the last 7 days` },
-        response: ObservationListSchema,
-      },
-      {
-        path: 'observations/:dates',
-        summary: {
-          field: `Observed weather ${OF_FIELD}: one date or {startDate},{endDate}`,
-          location: `Observed weather ${AT_LOCATION}: one date or {startDate},{endDate}`,
-        },
-        response: ObservationDatedSchema,
-      },
-    ],
-  }),
   forecasts: resource({
     heavy: true,
     serializer: 'native',

@@ -11,15 +11,20 @@
  * The order of the entries is the order the providers are asked for their parameters in; where a
  * variable is stored is its `slot`, not its place here.
  */
+import type { QuantityName } from '../agronomy/quantities.js';
 
 /** Internal units (see weather-source.ts). */
 export type InternalUnit = '°C' | 'mm' | 'Wh/m²' | '%' | 'kPa' | 'm/s';
 
 /**
- * How the API converts a value under `units=usa`: °C → °F, mm → in, m/s → mph, or not at all
- * (see agronomy/unit-conversions.ts).
+ * Where the Daily observation answer serves a variable: `member` of the object `property`
+ * (`temperatures.max`); properties and members are written in the order of `order`.
  */
-export type UnitConversion = 'temperature' | 'depth' | 'speed' | 'none';
+export interface ObservationPlace {
+  readonly property: string;
+  readonly member: string;
+  readonly order: number;
+}
 
 /** How Open-Meteo's hourly values of a local day make the day's value. */
 export type HourlyAggregate = 'max' | 'min' | 'mean' | 'morningMax';
@@ -85,7 +90,10 @@ export interface DailyVariable {
    * stored rows are read by it.
    */
   readonly slot: number;
-  readonly conversion: UnitConversion;
+  /** What it measures (agronomy/quantities.ts): its unit label and conversion under `units=usa`. */
+  readonly quantity: QuantityName;
+  /** Where the observation answer serves it; null: not served there. */
+  readonly observation: ObservationPlace | null;
   /**
    * Decimals the value means, in the internal unit and in the unit of `units=usa`. The weather
    * generator writes its values to `internal` decimals (and keeps its years packed by them).
@@ -113,7 +121,8 @@ export const DAILY_VARIABLES = {
     description: 'Highest air temperature of the day',
     optional: false,
     slot: 0,
-    conversion: 'temperature',
+    quantity: 'temperature',
+    observation: { property: 'temperatures', member: 'max', order: 1 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { daily: 'temperature_2m_max', complete: true },
     nasaPower: { parameters: [{ name: 'T2M_MAX' }], complete: true },
@@ -129,7 +138,8 @@ export const DAILY_VARIABLES = {
     description: 'Lowest air temperature of the day',
     optional: false,
     slot: 1,
-    conversion: 'temperature',
+    quantity: 'temperature',
+    observation: { property: 'temperatures', member: 'min', order: 2 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { daily: 'temperature_2m_min', complete: true },
     nasaPower: { parameters: [{ name: 'T2M_MIN' }], complete: true },
@@ -145,7 +155,8 @@ export const DAILY_VARIABLES = {
     description: 'Precipitation of the day',
     optional: false,
     slot: 2,
-    conversion: 'depth',
+    quantity: 'depth',
+    observation: { property: 'precipitation', member: 'amount', order: 3 },
     precision: { internal: 1, usa: 2 },
     openMeteo: { daily: 'precipitation_sum', complete: true },
     nasaPower: { parameters: [{ name: 'PRECTOTCORR' }, { name: 'PRECTOT' }], complete: true },
@@ -161,7 +172,8 @@ export const DAILY_VARIABLES = {
     description: 'Daily total shortwave radiation',
     optional: false,
     slot: 3,
-    conversion: 'none',
+    quantity: 'solar',
+    observation: { property: 'solar', member: 'amount', order: 4 },
     precision: { internal: 0, usa: 0 },
     openMeteo: { daily: 'shortwave_radiation_sum', complete: true },
     nasaPower: { parameters: [{ name: 'ALLSKY_SFC_SW_DWN' }], complete: true },
@@ -178,7 +190,8 @@ export const DAILY_VARIABLES = {
       'Highest relative humidity of the day; derived for display from a dew point, a vapour pressure or a daily mean when the source gives one of those instead (reference ET uses what the source gave)',
     optional: false,
     slot: 4,
-    conversion: 'none',
+    quantity: 'percent',
+    observation: { property: 'relativeHumidity', member: 'max', order: 5 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { hourly: { name: 'relative_humidity_2m', aggregate: 'max' }, daily: 'relative_humidity_2m_max', complete: true },
     nasaPower: { complete: true },
@@ -190,7 +203,8 @@ export const DAILY_VARIABLES = {
     description: 'Lowest relative humidity of the day; derived for display like rhMax',
     optional: false,
     slot: 5,
-    conversion: 'none',
+    quantity: 'percent',
+    observation: { property: 'relativeHumidity', member: 'min', order: 6 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { hourly: { name: 'relative_humidity_2m', aggregate: 'min' }, daily: 'relative_humidity_2m_min', complete: true },
     nasaPower: { complete: true },
@@ -202,7 +216,8 @@ export const DAILY_VARIABLES = {
     description: 'Daily mean relative humidity, when the source gives it',
     optional: true,
     slot: 10,
-    conversion: 'none',
+    quantity: 'percent',
+    observation: null,
     precision: { internal: 1, usa: 1 },
     openMeteo: null,
     nasaPower: { parameters: [{ name: 'RH2M' }], complete: false },
@@ -218,7 +233,8 @@ export const DAILY_VARIABLES = {
     description: 'Actual vapour pressure of the day, when the source gives it or a dew point (ea = e°(Tdew), FAO-56 eq. 14)',
     optional: true,
     slot: 9,
-    conversion: 'none',
+    quantity: 'pressure',
+    observation: null,
     precision: { internal: 3, usa: 3 },
     openMeteo: null,
     nasaPower: { parameters: [{ name: 'T2MDEW' }], dewPoint: true, complete: false },
@@ -230,7 +246,8 @@ export const DAILY_VARIABLES = {
     description: 'Mean wind speed of the day at 10 m',
     optional: false,
     slot: 8,
-    conversion: 'speed',
+    quantity: 'speed',
+    observation: { property: 'wind', member: 'average', order: 9 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'mean' }, daily: 'wind_speed_10m_mean', complete: true },
     nasaPower: {
@@ -249,7 +266,8 @@ export const DAILY_VARIABLES = {
     description: 'Highest wind speed of the day at 10 m',
     optional: false,
     slot: 6,
-    conversion: 'speed',
+    quantity: 'speed',
+    observation: { property: 'wind', member: 'dayMax', order: 8 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'max' }, daily: 'wind_speed_10m_max', complete: true },
     nasaPower: {
@@ -264,7 +282,8 @@ export const DAILY_VARIABLES = {
     description: 'Highest wind speed of the morning hours (06:00–12:00 local) at 10 m',
     optional: false,
     slot: 7,
-    conversion: 'speed',
+    quantity: 'speed',
+    observation: { property: 'wind', member: 'morningMax', order: 7 },
     precision: { internal: 1, usa: 1 },
     openMeteo: { hourly: { name: 'wind_speed_10m', aggregate: 'morningMax' }, complete: true },
     nasaPower: null,

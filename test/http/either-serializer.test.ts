@@ -6,7 +6,7 @@ import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { AgronomicNormsDatedSchema } from '../../src/api/agronomics/agronomic-norm-schemas.js';
 import { AgronomicValuesDatedSchema } from '../../src/api/agronomics/agronomic-value-schemas.js';
-import { ObservationDatedSchema } from '../../src/api/weather/observation-schemas.js';
+import { ObservationDatedSchema } from '../../src/api/weather/observations.js';
 import { eitherSerializer, isEitherSchema } from '../../src/http/either-serializer.js';
 
 const statistic = { average: 1.25, stdDev: 0.5 };

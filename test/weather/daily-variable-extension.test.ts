@@ -7,7 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileEntry, entrySchema } from '../../src/api/output-table.js';
+import { observationTable } from '../../src/api/weather/observations.js';
 import { manualClock } from '../../src/core/clock.js';
+import { writeJsonRows } from '../../src/core/json-rows.js';
 import type { Store } from '../../src/store/store.js';
 import { DAILY_VARIABLES, type DailyVariable, type DailyVariableTable } from '../../src/weather/daily-variables.js';
 import { cellAt } from '../../src/weather/grid.js';
@@ -26,7 +29,8 @@ const MEAN_TEMPERATURE: DailyVariable = {
   description: 'Mean air temperature of the day',
   optional: true,
   slot: Object.keys(DAILY_VARIABLES).length,
-  conversion: 'temperature',
+  quantity: 'temperature',
+  observation: { property: 'temperatures', member: 'mean', order: 2.5 },
   precision: { internal: 1, usa: 1 },
   openMeteo: { daily: 'temperature_2m_mean', complete: false },
   nasaPower: { parameters: [{ name: 'T2M' }], complete: false },
@@ -48,6 +52,16 @@ const NASA_POWER = readFileSync('test/fixtures/providers/nasa-power/daily_point_
 const KNMI = readFileSync('test/fixtures/stations/knmi/etmgeg_260_1989-1991.txt', 'utf8');
 
 describe('a daily variable added to the table', () => {
+  it('reaches the observation answer: a member of its property, in its unit, in the schema and the JSON', () => {
+    const table = observationTable(TABLE);
+    const day = { ...emptyDailyWeather('2024-03-01'), tmax: 30, tmin: 10, tmean: 20 } as DailyWeather;
+    const place = { location: { latitude: 1, longitude: 2, fieldId: null } as never, basePath: '/v2/weather/locations/1,2', fieldHref: null };
+    const usa = compileEntry(table, { place, units: 'usa', baseUrl: 'http://x' });
+    expect(usa.object([day], 0).temperatures).toEqual({ max: 86, mean: 68, min: 50, units: 'F' });
+    expect(JSON.parse(writeJsonRows(usa.rows([day], 1))).temperatures.mean).toBe(68);
+    expect(Object.keys((entrySchema(table).properties.temperatures as unknown as { properties: object }).properties)).toEqual(['max', 'min', 'mean', 'units']);
+  });
+
   it("reaches the providers' parsed days from its entry's names, converted from the units the answers state", () => {
     const openMeteo = parseOpenMeteoDaily(OPEN_METEO, OPEN_METEO_DATES, undefined, TABLE);
     expect(openMeteo.map(tmeanOf)).toEqual(OPEN_METEO_TMEAN.map((t) => expect.closeTo(t, 10)));

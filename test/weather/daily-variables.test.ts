@@ -54,9 +54,9 @@ describe('the daily variables table', () => {
     expect(bySlot).toEqual(['tmax', 'tmin', 'precipitation', 'solar', 'rhMax', 'rhMin', 'windDayMax', 'windMorningMax', 'windAverage', 'vapourPressure', 'rhMean']);
   });
 
-  it('converts by unit: °C as a temperature, mm as a depth, m/s as a speed, the others not at all', () => {
-    const byUnit = { '°C': 'temperature', mm: 'depth', 'm/s': 'speed', 'Wh/m²': 'none', '%': 'none', kPa: 'none' } as const;
-    for (const [name, variable] of DAILY_VARIABLE_ENTRIES) expect(variable.conversion, name).toBe(byUnit[variable.unit]);
+  it('measures by unit: °C as a temperature, mm as a depth, m/s as a speed, Wh/m² as solar energy, % as a percentage, kPa as a pressure', () => {
+    const byUnit = { '°C': 'temperature', mm: 'depth', 'm/s': 'speed', 'Wh/m²': 'solar', '%': 'percent', kPa: 'pressure' } as const;
+    for (const [name, variable] of DAILY_VARIABLE_ENTRIES) expect(variable.quantity, name).toBe(byUnit[variable.unit]);
   });
 
   it('names the map grid that falls back on a daily value', () => {

@@ -2,7 +2,7 @@
 import type { ApiPlugin } from '../api-plugin.js';
 import { exportRoutes, type ExportRouteServices } from './export-routes.js';
 import { forecastRoutes, type ForecastRouteServices } from './forecast-routes.js';
-import { observationRoutes, type ObservationRouteServices } from './observation-routes.js';
+import { observationRoutes, type ObservationRouteServices } from './observations.js';
 import { weatherNormRoutes, type WeatherNormRouteServices } from './weather-norm-routes.js';
 
 export type WeatherRouteOptions = ObservationRouteServices & ForecastRouteServices & WeatherNormRouteServices & ExportRouteServices;

@@ -1,0 +1,284 @@
+/**
+ * Output tables: the one description of an answer's entries. A resource declares, beside its
+ * handler, each output field of its entries once — its name, how it is read from the domain value,
+ * its quantity (agronomy/quantities.ts: unit label and conversion into the request's unit system),
+ * and whether the `properties` parameter chooses it — and everything else is derived here:
+ *
+ * - the response schema of an entry (`entrySchema`), which validates nothing but documents the
+ *   answer in OpenAPI and the typed client;
+ * - the entry as an object (`CompiledEntry.object`), for single answers and CSV (http/csv-table.ts
+ *   flattens it into columns, units in the column names);
+ * - the entries' JSON text (`CompiledEntry.rows`): fixed text with holes for the values
+ *   (core/json-rows.ts), written on the event loop or on a compute thread, the same bytes as the
+ *   objects serialized, in the table's key order;
+ * - the names `properties` may choose (`choosableProperties`).
+ *
+ * An entry is read from a source `S` (a list of days, or columns of numbers) at an index: the
+ * readers are `(source, i)`, so that columnar results (agronomic values) and lists of objects
+ * (observations) read alike and a page reads its rows in any order.
+ */
+import { type TObject, type TSchema, Type } from 'typebox';
+import type { UnitSystem } from '../core/units.js';
+import { type JsonRows, RowLayout, writeJsonRows } from '../core/json-rows.js';
+import { entryLinksAround, WrittenBody } from '../http/written-body.js';
+import { converter, type QuantityName, unitsLabel } from '../services/weather-types.js';
+import { Nullable } from './schema-helpers.js';
+
+/** A number of the entry, in the internal unit of its quantity; null or NaN: no value. */
+export interface NumberField<S> {
+  kind: 'number';
+  read: (source: S, i: number) => number | null;
+  quantity: QuantityName;
+}
+
+/** Text of the entry. `plain`: it never needs escaping in JSON (dates, days), so it is written as it is. */
+export interface TextField<S> {
+  kind: 'text';
+  read: (source: S, i: number) => string;
+  plain: boolean;
+}
+
+/** The same value in every entry of one answer (the place's location), written once per answer. */
+export interface ConstantField<C> {
+  kind: 'constant';
+  value: (view: C) => unknown;
+  schema: TSchema;
+}
+
+/** An object of numbers; with `units`, followed by the `units` label of that quantity. */
+export interface GroupField<S> {
+  kind: 'group';
+  members: Record<string, NumberField<S>>;
+  units: QuantityName | null;
+}
+
+/**
+ * `_links` whose `self` href differs between entries only in its middle (a date or a day, which
+ * needs no escaping): `make(view)` gives the links of an href, and the href's start and end.
+ */
+export interface LinksField<S, C> {
+  kind: 'links';
+  make: (view: C) => { links: (href: string) => { self: unknown }; start: string; end: string };
+  middle: (source: S, i: number) => string;
+  schema: TSchema;
+}
+
+export type OutputField<S, C> = (NumberField<S> | TextField<S> | ConstantField<C> | GroupField<S> | LinksField<S, C>) & {
+  /** Always written: `properties` does not choose it (dates, days, `_links`). */
+  always?: boolean;
+  description?: string;
+};
+
+export interface EntryTable<S, C extends OutputView> {
+  readonly fields: Readonly<Record<string, OutputField<S, C>>>;
+}
+
+/** What every answer's view carries: the request's unit system. */
+export interface OutputView {
+  units: UnitSystem;
+}
+
+/** Declares an entry table (the fields in the order they are written). */
+export function entryTable<S, C extends OutputView>(fields: Record<string, OutputField<S, C>>): EntryTable<S, C> {
+  return { fields };
+}
+
+/** Field constructors, for tables that read like the answer they describe. */
+export const out = {
+  number: <S>(quantity: QuantityName, read: (source: S, i: number) => number | null): NumberField<S> => ({ kind: 'number', read, quantity }),
+  text: <S>(read: (source: S, i: number) => string, plain = false): TextField<S> => ({ kind: 'text', read, plain }),
+  constant: <C>(schema: TSchema, value: (view: C) => unknown): ConstantField<C> => ({ kind: 'constant', value, schema }),
+  group: <S>(units: QuantityName | null, members: Record<string, NumberField<S>>): GroupField<S> => ({ kind: 'group', members, units }),
+  /** A group whose members are all of one quantity, with that quantity's `units` label. */
+  amounts: <S>(quantity: QuantityName, members: Record<string, (source: S, i: number) => number | null>): GroupField<S> => ({
+    kind: 'group',
+    units: quantity,
+    members: Object.fromEntries(Object.entries(members).map(([name, read]) => [name, { kind: 'number', read, quantity } as NumberField<S>])),
+  }),
+  links: <S, C>(schema: TSchema, middle: (source: S, i: number) => string, make: LinksField<S, C>['make']): LinksField<S, C> => ({ kind: 'links', make, middle, schema }),
+};
+
+const NullableNumber = Nullable(Type.Number());
+
+function groupSchema<S>(field: GroupField<S>): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const name of Object.keys(field.members)) properties[name] = Type.Optional(NullableNumber);
+  if (field.units !== null) properties.units = Type.Optional(Type.String());
+  return Type.Object(properties);
+}
+
+function fieldSchema<S, C>(field: OutputField<S, C>): TSchema {
+  const schema =
+    field.kind === 'number'
+      ? NullableNumber
+      : field.kind === 'text'
+        ? Type.String()
+        : field.kind === 'group'
+          ? groupSchema(field)
+          : field.schema;
+  return field.description === undefined ? schema : { ...schema, description: field.description };
+}
+
+/** The JSON schema of an entry: every property optional, in the table's order (the serializer keeps it). */
+export function entrySchema<S, C extends OutputView>(table: EntryTable<S, C>, options: { omit?: readonly string[] } = {}): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const [name, field] of Object.entries(table.fields)) {
+    if (options.omit?.includes(name)) continue;
+    properties[name] = Type.Optional(fieldSchema(field));
+  }
+  return Type.Object(properties);
+}
+
+/** The names `properties` may choose: the fields not always written. */
+export function choosableProperties<S, C extends OutputView>(table: EntryTable<S, C>): string[] {
+  return Object.entries(table.fields)
+    .filter(([, field]) => !field.always)
+    .map(([name]) => name);
+}
+
+/** An entry table made ready for one answer's view and choice of properties. */
+export interface CompiledEntry<S> {
+  /** Entry `i` as an object (keys in the table's order; no value as null). */
+  object(source: S, i: number): Record<string, unknown>;
+  /** The JSON text of `count` entries, entry `k` read at `at(k)` (default: in order). */
+  rows(source: S, count: number, at?: (k: number) => number): JsonRows;
+}
+
+type Step<S> =
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; read: (source: S, i: number) => number | null }
+  | { kind: 'string'; read: (source: S, i: number) => string };
+
+const noValue = (value: number | null): number | null => (value === null || value !== value ? null : value);
+
+/**
+ * Compiles `table` for `view`: `shows(name)` says whether a choosable field is written (the
+ * request's `properties`). Conversions, unit labels, constants and links are settled here, once
+ * per answer.
+ */
+export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, view: C, shows: (name: string) => boolean = () => true): CompiledEntry<S> {
+  const units = view.units;
+  const numberReader = (field: NumberField<S>) => {
+    const convert = converter(field.quantity, units);
+    const read = field.read;
+    return convert === null
+      ? read
+      : (source: S, i: number) => {
+          const value = read(source, i);
+          return value === null || value !== value ? null : convert(value);
+        };
+  };
+  // The entry's writing steps (JSON) and its object builders, from the same walk of the table.
+  const steps: Step<S>[] = [];
+  const text = (piece: string) => steps.push({ kind: 'text', text: piece });
+  const builders: ((object: Record<string, unknown>, source: S, i: number) => void)[] = [];
+  let first = true;
+  for (const [name, field] of Object.entries(table.fields)) {
+    if (!field.always && !shows(name)) continue;
+    const lead = first ? '{' : ',';
+    first = false;
+    if (field.kind !== 'links') text(`${lead}${JSON.stringify(name)}:`);
+    switch (field.kind) {
+      case 'number': {
+        const read = numberReader(field);
+        steps.push({ kind: 'number', read });
+        builders.push((object, source, i) => (object[name] = noValue(read(source, i))));
+        break;
+      }
+      case 'text': {
+        const read = field.read;
+        if (field.plain) {
+          text('"');
+          steps.push({ kind: 'string', read });
+          text('"');
+        } else steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i)) });
+        builders.push((object, source, i) => (object[name] = read(source, i)));
+        break;
+      }
+      case 'constant': {
+        const value = field.value(view);
+        text(JSON.stringify(value));
+        builders.push((object) => (object[name] = value));
+        break;
+      }
+      case 'group': {
+        const members = Object.entries(field.members).map(([member, number]) => [member, numberReader(number)] as const);
+        const label = field.units === null ? null : unitsLabel(field.units, units);
+        members.forEach(([member, read], k) => {
+          text(`${k === 0 ? '{' : ','}${JSON.stringify(member)}:`);
+          steps.push({ kind: 'number', read });
+        });
+        text(label === null ? '}' : `${members.length === 0 ? '{' : ','}"units":${JSON.stringify(label)}}`);
+        builders.push((object, source, i) => {
+          const group: Record<string, unknown> = {};
+          for (const [member, read] of members) group[member] = noValue(read(source, i));
+          if (label !== null) group.units = label;
+          object[name] = group;
+        });
+        break;
+      }
+      case 'links': {
+        const { links, start, end } = field.make(view);
+        if (name !== '_links') throw new Error(`links are written as _links, not ${name}`);
+        // entryLinksAround writes `,"_links":{"self":{"href":"…` up to the middle, and the rest after it.
+        const [before, after] = entryLinksAround(links(''), start, end);
+        text(lead + before.slice(1));
+        steps.push({ kind: 'string', read: field.middle });
+        text(after);
+        const middle = field.middle;
+        builders.push((object, source, i) => (object[name] = links(start + middle(source, i) + end)));
+        break;
+      }
+    }
+  }
+  text(first ? '{}' : '}');
+  return {
+    object(source, i) {
+      const object: Record<string, unknown> = {};
+      for (const build of builders) build(object, source, i);
+      return object;
+    },
+    rows(source, count, at) {
+      const layout = new RowLayout();
+      for (const step of steps) {
+        if (step.kind === 'text') layout.text(step.text);
+        else if (step.kind === 'number') {
+          const read = step.read;
+          layout.number((i) => read(source, i));
+        } else {
+          const read = step.read;
+          layout.string((i) => read(source, i));
+        }
+      }
+      return layout.rows(count, at);
+    },
+  };
+}
+
+/** The answer of one entry: its object (CSV) and its JSON text, both from the compiled table. */
+export function entryAnswer<S>(entry: CompiledEntry<S>, source: S, i: number): WrittenBody {
+  return new WrittenBody(
+    () => entry.object(source, i),
+    () => writeJsonRows(entry.rows(source, 1, () => i)),
+  );
+}
+
+/**
+ * A list answer: `{ [key]: entries, _links }` (and `head`'s members first, e.g. a range's
+ * location and totals), entry `k` read at `at(k)`; the entries' JSON is written as rows.
+ */
+export function listAnswer<S>(
+  entry: CompiledEntry<S> | null,
+  source: S,
+  count: number,
+  key: string,
+  links: unknown,
+  options: { at?: (k: number) => number; head?: Record<string, unknown> } = {},
+): WrittenBody {
+  const at = options.at ?? ((k: number) => k);
+  const head = options.head ?? {};
+  return WrittenBody.ofRows(
+    () => (entry === null ? { ...head, _links: links } : { ...head, [key]: Array.from({ length: count }, (_, k) => entry.object(source, at(k))), _links: links }),
+    { head: () => ({ ...head, ...(entry === null ? {} : { [key]: [] }), _links: links }), key, rows: entry === null ? null : entry.rows(source, count, at) },
+  );
+}
