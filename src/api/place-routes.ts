@@ -38,8 +38,7 @@ import { fieldPath } from './fields/field-presenter.js';
 import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
 import { FORECAST_CSV } from './weather/forecast-presenter.js';
 import { ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './weather/forecast-schemas.js';
-import { WEATHER_NORM_CSV } from './weather/weather-norm-presenter.js';
-import { NORM_YEARS_DESCRIPTION, WeatherNormQuery, WeatherNormResponseSchema } from './weather/weather-norm-schemas.js';
+import { NORM_YEARS_DESCRIPTION } from './weather/weather-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
 
 export type PlaceKind = 'field' | 'location';
@@ -119,25 +118,6 @@ export const PLACE_ROUTES = {
           location: `Forecast ${AT_LOCATION}: one date or {startDate},{endDate} (today to 7 days ahead)`,
         },
         response: ForecastDatedSchema,
-      },
-    ],
-  }),
-  weatherNorms: resource({
-    heavy: true,
-    family: 'weather',
-    tags: ['weather norms'],
-    querystring: WeatherNormQuery,
-    csv: WEATHER_NORM_CSV,
-    forms: [
-      {
-        path: 'norms/:days',
-        summary: { field: `Weather norms ${OF_FIELD} over the previous 10 years`, location: `Weather norms ${AT_LOCATION} over the previous 10 years` },
-        response: WeatherNormResponseSchema,
-      },
-      {
-        path: 'norms/:days/years/:years',
-        summary: { field: `Weather norms ${OF_FIELD} over {startYear},{endYear}`, location: `Weather norms ${AT_LOCATION} over {startYear},{endYear}` },
-        response: WeatherNormResponseSchema,
       },
     ],
   }),

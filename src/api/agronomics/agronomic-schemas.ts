@@ -4,7 +4,7 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
-import { NORM_YEARS_DESCRIPTION } from '../weather/weather-norm-schemas.js';
+import { NORM_YEARS_DESCRIPTION } from '../weather/weather-schemas.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
 import { GDD_METHODS_IN_WORDS } from '../../services/gdd-parameters.js';
 

@@ -3,7 +3,7 @@ import type { ApiPlugin } from '../api-plugin.js';
 import { exportRoutes, type ExportRouteServices } from './export-routes.js';
 import { forecastRoutes, type ForecastRouteServices } from './forecast-routes.js';
 import { observationRoutes, type ObservationRouteServices } from './observations.js';
-import { weatherNormRoutes, type WeatherNormRouteServices } from './weather-norm-routes.js';
+import { weatherNormRoutes, type WeatherNormRouteServices } from './weather-norms.js';
 
 export type WeatherRouteOptions = ObservationRouteServices & ForecastRouteServices & WeatherNormRouteServices & ExportRouteServices;
 

@@ -3,6 +3,7 @@
  * response property is optional so that the serializer keeps the order written here.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { WEATHER_WINDOWS } from '../../services/date-windows.js';
 import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
 
 export const NullableNumber = Nullable(Type.Number());
@@ -63,3 +64,8 @@ export function ListOrSingle<List extends TSchema, Single extends TSchema>(listK
     else: single,
   });
 }
+
+/** The `{startYear},{endYear}` segment of weather and agronomic norms, with its bounds. */
+export const NORM_YEARS_DESCRIPTION =
+  `{startYear},{endYear}: four-digit years, inclusive; at least ${WEATHER_WINDOWS.normMinimumYears} and at most ${WEATHER_WINDOWS.normMaximumYears} years, ` +
+  'the last one over, none before the first year the weather source holds at the place';
