@@ -25,15 +25,6 @@ import { segment } from '../http/links.js';
 import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
 import type { ApiInstance } from './api-plugin.js';
-import { AGRONOMIC_NORMS_CSV } from './agronomics/agronomic-norm-presenter.js';
-import {
-  AgronomicAveragesDatedSchema,
-  AgronomicNormsDatedSchema,
-  AgronomicNormsQuery,
-  AgronomicNormsRangeSchema,
-} from './agronomics/agronomic-norm-schemas.js';
-import { AGRONOMIC_VALUES_CSV } from './agronomics/agronomic-value-presenter.js';
-import { AgronomicValuesDatedSchema, AgronomicValuesQuery, AgronomicValuesRangeSchema } from './agronomics/agronomic-value-schemas.js';
 import { fieldPath } from './fields/field-presenter.js';
 import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
 import { FORECAST_CSV } from './weather/forecast-presenter.js';
@@ -94,7 +85,6 @@ export function resource<Query extends TSchema>(definition: PlaceResource<Query>
   return definition;
 }
 
-const OF_FIELD = 'of a field';
 const AT_LOCATION = 'at a latitude/longitude';
 
 export const PLACE_ROUTES = {
@@ -135,62 +125,6 @@ export const PLACE_ROUTES = {
         },
         response: TEXT_FILE,
         segments: { dates: '{startDate},{endDate} (YYYY-MM-DD, inclusive), or one date' },
-      },
-    ],
-  }),
-  agronomicValues: resource({
-    heavy: true,
-    family: 'agronomics',
-    tags: ['agronomic values'],
-    querystring: AgronomicValuesQuery,
-    csv: AGRONOMIC_VALUES_CSV,
-    forms: [
-      {
-        path: 'agronomicvalues',
-        summary: { field: "Agronomic values of a field from its current planting's date through yesterday" },
-        response: AgronomicValuesRangeSchema,
-        season: 'agronomic values',
-      },
-      {
-        path: 'agronomicvalues/:dates',
-        summary: {
-          field: `Agronomic values ${OF_FIELD}: one date or {startDate},{endDate}`,
-          location: `Agronomic values ${AT_LOCATION}: one date or {startDate},{endDate}`,
-        },
-        response: AgronomicValuesDatedSchema,
-      },
-    ],
-  }),
-  agronomicNorms: resource({
-    heavy: true,
-    family: 'agronomics',
-    tags: ['agronomic norms'],
-    querystring: AgronomicNormsQuery,
-    csv: AGRONOMIC_NORMS_CSV,
-    forms: [
-      {
-        path: 'agronomicnorms',
-        summary: { field: "Agronomic norms of a field's planting season so far, over the previous 10 years" },
-        response: AgronomicNormsRangeSchema,
-        season: 'agronomic norms',
-      },
-      {
-        path: 'agronomicnorms/years/:years',
-        summary: { field: "Agronomic norms of a field's planting season so far, over {startYear},{endYear}" },
-        response: AgronomicNormsRangeSchema,
-        season: 'agronomic norms',
-      },
-      {
-        path: 'agronomicnorms/:days',
-        summary: { field: `Agronomic norms ${OF_FIELD} over the previous 10 years`, location: `Agronomic averages ${AT_LOCATION} over the previous 10 years` },
-        response: AgronomicNormsDatedSchema,
-        responseByKind: { location: AgronomicAveragesDatedSchema },
-      },
-      {
-        path: 'agronomicnorms/:days/years/:years',
-        summary: { field: `Agronomic norms ${OF_FIELD} over {startYear},{endYear}`, location: `Agronomic averages ${AT_LOCATION} over {startYear},{endYear}` },
-        response: AgronomicNormsDatedSchema,
-        responseByKind: { location: AgronomicAveragesDatedSchema },
       },
     ],
   }),

@@ -4,8 +4,8 @@
  */
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import { AgronomicNormsDatedSchema } from '../../src/api/agronomics/agronomic-norm-schemas.js';
-import { AgronomicValuesDatedSchema } from '../../src/api/agronomics/agronomic-value-schemas.js';
+import { AgronomicNormsDatedSchema } from '../../src/api/agronomics/agronomic-norms.js';
+import { AgronomicValuesDatedSchema } from '../../src/api/agronomics/agronomic-values.js';
 import { ObservationDatedSchema } from '../../src/api/weather/observations.js';
 import { eitherSerializer, isEitherSchema } from '../../src/http/either-serializer.js';
 

@@ -1,7 +1,7 @@
 /** The agronomics resource family: agronomic values and agronomic norms. */
 import type { ApiPlugin } from '../api-plugin.js';
-import { agronomicNormRoutes, type AgronomicNormRouteServices } from './agronomic-norm-routes.js';
-import { agronomicValueRoutes, type AgronomicValueRouteServices } from './agronomic-value-routes.js';
+import { agronomicNormRoutes, type AgronomicNormRouteServices } from './agronomic-norms.js';
+import { agronomicValueRoutes, type AgronomicValueRouteServices } from './agronomic-values.js';
 
 export type AgronomicRouteOptions = AgronomicValueRouteServices & AgronomicNormRouteServices;
 
