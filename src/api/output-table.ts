@@ -45,11 +45,31 @@ export interface ConstantField<C> {
   schema: TSchema;
 }
 
-/** An object of numbers; with `units`, followed by the `units` label of that quantity. */
+/**
+ * An object of numbers; with `units`, followed by the `units` label of that quantity. `lead`:
+ * fixed members written before the numbers (a soil layer's `depth`).
+ */
 export interface GroupField<S> {
   kind: 'group';
   members: Record<string, NumberField<S>>;
   units: QuantityName | null;
+  lead?: Readonly<Record<string, string>>;
+}
+
+/** An array of a fixed number of groups (a forecast block's soil layers). */
+export interface ArrayField<S> {
+  kind: 'array';
+  items: readonly GroupField<S>[];
+}
+
+/**
+ * Entries of another table nested in this one (a forecast day's blocks): `make` compiles them
+ * for the answer's view and choice of properties, giving each entry's nested JSON text and objects.
+ */
+export interface NestedField<S, C> {
+  kind: 'nested';
+  schema: TSchema;
+  make: (view: C, shows: (name: string) => boolean) => { json: (source: S, i: number) => string; object: (source: S, i: number) => unknown };
 }
 
 /**
@@ -63,7 +83,7 @@ export interface LinksField<S, C> {
   schema: TSchema;
 }
 
-export type OutputField<S, C> = (NumberField<S> | TextField<S> | ConstantField<C> | GroupField<S> | LinksField<S, C>) & {
+export type OutputField<S, C> = (NumberField<S> | TextField<S> | ConstantField<C> | GroupField<S> | ArrayField<S> | NestedField<S, C> | LinksField<S, C>) & {
   /** Always written: `properties` does not choose it (dates, days, `_links`). */
   always?: boolean;
   description?: string;
@@ -88,7 +108,14 @@ export const out = {
   number: <S>(quantity: QuantityName, read: (source: S, i: number) => number | null): NumberField<S> => ({ kind: 'number', read, quantity }),
   text: <S>(read: (source: S, i: number) => string, plain = false): TextField<S> => ({ kind: 'text', read, plain }),
   constant: <C>(schema: TSchema, value: (view: C) => unknown): ConstantField<C> => ({ kind: 'constant', value, schema }),
-  group: <S>(units: QuantityName | null, members: Record<string, NumberField<S>>): GroupField<S> => ({ kind: 'group', members, units }),
+  group: <S>(units: QuantityName | null, members: Record<string, NumberField<S>>, lead?: Record<string, string>): GroupField<S> => ({
+    kind: 'group',
+    members,
+    units,
+    ...(lead ? { lead } : {}),
+  }),
+  array: <S>(items: readonly GroupField<S>[]): ArrayField<S> => ({ kind: 'array', items }),
+  nested: <S, C>(schema: TSchema, make: NestedField<S, C>['make']): NestedField<S, C> => ({ kind: 'nested', schema, make }),
   /** A group whose members are all of one quantity, with that quantity's `units` label. */
   amounts: <S>(quantity: QuantityName, members: Record<string, (source: S, i: number) => number | null>): GroupField<S> => ({
     kind: 'group',
@@ -102,6 +129,7 @@ const NullableNumber = Nullable(Type.Number());
 
 function groupSchema<S>(field: GroupField<S>): TObject {
   const properties: Record<string, TSchema> = {};
+  for (const name of Object.keys(field.lead ?? {})) properties[name] = Type.Optional(Type.String());
   for (const name of Object.keys(field.members)) properties[name] = Type.Optional(NullableNumber);
   if (field.units !== null) properties.units = Type.Optional(Type.String());
   return Type.Object(properties);
@@ -115,7 +143,9 @@ function fieldSchema<S, C>(field: OutputField<S, C>): TSchema {
         ? Type.String()
         : field.kind === 'group'
           ? groupSchema(field)
-          : field.schema;
+          : field.kind === 'array'
+            ? Type.Array(groupSchema(field.items[0]!))
+            : field.schema;
   return field.description === undefined ? schema : { ...schema, description: field.description };
 }
 
@@ -172,6 +202,37 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
   const steps: Step<S>[] = [];
   const text = (piece: string) => steps.push({ kind: 'text', text: piece });
   const builders: ((object: Record<string, unknown>, source: S, i: number) => void)[] = [];
+  /** Writes a group's steps; gives the builder of its object. */
+  const compileGroup = (field: GroupField<S>) => {
+    const lead = Object.entries(field.lead ?? {});
+    const members = Object.entries(field.members).map(([member, number]) => [member, numberReader(number)] as const);
+    const label = field.units === null ? null : unitsLabel(field.units, units);
+    let opened = false;
+    const key = (member: string) => {
+      text(`${opened ? ',' : '{'}${JSON.stringify(member)}:`);
+      opened = true;
+    };
+    for (const [member, value] of lead) {
+      key(member);
+      text(JSON.stringify(value));
+    }
+    for (const [member, read] of members) {
+      key(member);
+      steps.push({ kind: 'number', read });
+    }
+    if (label !== null) {
+      key('units');
+      text(JSON.stringify(label));
+    }
+    text(opened ? '}' : '{}');
+    return (source: S, i: number) => {
+      const group: Record<string, unknown> = {};
+      for (const [member, value] of lead) group[member] = value;
+      for (const [member, read] of members) group[member] = noValue(read(source, i));
+      if (label !== null) group.units = label;
+      return group;
+    };
+  };
   let first = true;
   for (const [name, field] of Object.entries(table.fields)) {
     if (!field.always && !shows(name)) continue;
@@ -202,19 +263,23 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
         break;
       }
       case 'group': {
-        const members = Object.entries(field.members).map(([member, number]) => [member, numberReader(number)] as const);
-        const label = field.units === null ? null : unitsLabel(field.units, units);
-        members.forEach(([member, read], k) => {
-          text(`${k === 0 ? '{' : ','}${JSON.stringify(member)}:`);
-          steps.push({ kind: 'number', read });
+        const group = compileGroup(field);
+        builders.push((object, source, i) => (object[name] = group(source, i)));
+        break;
+      }
+      case 'array': {
+        const groups = field.items.map((item, k) => {
+          text(k === 0 ? '[' : ',');
+          return compileGroup(item);
         });
-        text(label === null ? '}' : `${members.length === 0 ? '{' : ','}"units":${JSON.stringify(label)}}`);
-        builders.push((object, source, i) => {
-          const group: Record<string, unknown> = {};
-          for (const [member, read] of members) group[member] = noValue(read(source, i));
-          if (label !== null) group.units = label;
-          object[name] = group;
-        });
+        text(groups.length === 0 ? '[]' : ']');
+        builders.push((object, source, i) => (object[name] = groups.map((group) => group(source, i))));
+        break;
+      }
+      case 'nested': {
+        const nested = field.make(view, shows);
+        steps.push({ kind: 'string', read: nested.json });
+        builders.push((object, source, i) => (object[name] = nested.object(source, i)));
         break;
       }
       case 'links': {

@@ -27,8 +27,6 @@ import type { Place, PlaceRef, PlaceService } from '../services/place-service.js
 import type { ApiInstance } from './api-plugin.js';
 import { fieldPath } from './fields/field-presenter.js';
 import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
-import { FORECAST_CSV } from './weather/forecast-presenter.js';
-import { ForecastDatedSchema, ForecastListSchema, ForecastQuery } from './weather/forecast-schemas.js';
 import { NORM_YEARS_DESCRIPTION } from './weather/weather-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
 
@@ -88,29 +86,6 @@ export function resource<Query extends TSchema>(definition: PlaceResource<Query>
 const AT_LOCATION = 'at a latitude/longitude';
 
 export const PLACE_ROUTES = {
-  forecasts: resource({
-    heavy: true,
-    serializer: 'native',
-    family: 'weather',
-    tags: ['forecasts'],
-    querystring: ForecastQuery,
-    csv: FORECAST_CSV,
-    forms: [
-      {
-        path: 'forecasts',
-        summary: { field: 'Forecast of a field: today plus 7 days', location: `Forecast ${AT_LOCATION}: today plus 7 days` },
-        response: ForecastListSchema,
-      },
-      {
-        path: 'forecasts/:dates',
-        summary: {
-          field: 'Forecast of a field: one date or {startDate},{endDate} (today to 7 days ahead)',
-          location: `Forecast ${AT_LOCATION}: one date or {startDate},{endDate} (today to 7 days ahead)`,
-        },
-        response: ForecastDatedSchema,
-      },
-    ],
-  }),
   weatherFiles: resource({
     family: 'weather',
     tags: ['weather files'],

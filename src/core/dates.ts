@@ -110,3 +110,30 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   const d = Math.min(Number(date.slice(8, 10)), daysInMonth(y, m));
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+const MINUTE_MS = 60_000;
+
+/** Days from 1970-01-01 of 0000-01-01 and of 9999-12-31: `fromEpochDay`'s years. */
+const FIRST_FOUR_DIGIT_DAY = -719_528;
+const LAST_FOUR_DIGIT_DAY = 2_932_896;
+const DAY_MS = 86_400_000;
+
+/**
+ * `YYYY-MM-DDTHH:mm:ss±HH:MM`: the instant as wall-clock time at the given offset (seconds
+ * truncated, as `toISOString` gives them). Date objects only outside years 0–9999: a day of
+ * hourly blocks formats 48 of these.
+ */
+export function formatTimestamp(epochMs: number, offsetMinutes: number): string {
+  const wallMs = epochMs + offsetMinutes * MINUTE_MS;
+  const day = Math.floor(wallMs / DAY_MS);
+  let wall: string;
+  if (day >= FIRST_FOUR_DIGIT_DAY && day <= LAST_FOUR_DIGIT_DAY) {
+    const second = Math.floor((wallMs - day * DAY_MS) / 1000);
+    wall = `${fromEpochDay(day)}T${twoDigits(Math.floor(second / 3600))}:${twoDigits(Math.floor(second / 60) % 60)}:${twoDigits(second % 60)}`;
+  } else {
+    wall = new Date(wallMs).toISOString().slice(0, 19);
+  }
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(offsetMinutes);
+  return `${wall}${sign}${twoDigits(Math.floor(absolute / 60))}:${twoDigits(absolute % 60)}`;
+}

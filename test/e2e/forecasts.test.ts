@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fastJson from 'fast-json-stringify';
-import { ForecastDatedSchema, ForecastListSchema } from '../../src/api/weather/forecast-schemas.js';
+import { ForecastDatedSchema, ForecastListSchema } from '../../src/api/weather/forecasts.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';

@@ -1,6 +1,6 @@
 /** Block start and end times: the instant as wall-clock time at the block's UTC offset. */
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../../src/api/weather/forecast-presenter.js';
+import { formatTimestamp } from '../../src/core/dates.js';
 
 /** The same text through Date: wall-clock time from toISOString, then the offset. */
 function throughDate(epochMs: number, offsetMinutes: number): string {
