@@ -2,9 +2,9 @@
  * The weather and agronomic resources that are asked of a place: each path exists for a field of
  * the account (`/v2/{family}/fields/{fieldId}/…`) and, for most, for a latitude/longitude
  * (`/v2/{family}/locations/{latitude},{longitude}/…`), with dates, days or years in the path.
- * `PLACE_ROUTES` is the whole matrix, one entry per resource and one form per path; each family's
- * plugin registers its resources from it with `registerPlaceRoutes`, giving only how a request's
- * answer is built.
+ * Each resource declares itself in its own file (`resource`: its forms, query, CSV rows and
+ * whether it is heavy) beside its output table and handler, and registers every form for the
+ * place kinds it exists for with `registerPlaceRoutes`; this file holds only what all of them share.
  *
  * Every place route runs the same way: the place is resolved (services/place-service.ts: the
  * field or coordinates, its local today, the current planting where the range starts at it, and
@@ -26,7 +26,6 @@ import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
 import type { ApiInstance } from './api-plugin.js';
 import { fieldPath } from './fields/field-presenter.js';
-import { EXPORT_FORMAT_DESCRIPTION, ExportQuery, TEXT_FILE } from './weather/export-schemas.js';
 import { NORM_YEARS_DESCRIPTION } from './weather/weather-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
 
@@ -40,7 +39,7 @@ const SEGMENT_DESCRIPTIONS: Record<SegmentName | 'coordinates', string> = {
   dates: 'YYYY-MM-DD, or {startDate},{endDate}',
   days: 'MM-DD or {startDay},{endDay}',
   years: NORM_YEARS_DESCRIPTION,
-  format: EXPORT_FORMAT_DESCRIPTION,
+  format: 'the file format',
 };
 
 /** One path of a resource, for the place kinds it exists for. */
@@ -82,28 +81,6 @@ export interface PlaceResource<Query extends TSchema> {
 export function resource<Query extends TSchema>(definition: PlaceResource<Query>): PlaceResource<Query> {
   return definition;
 }
-
-const AT_LOCATION = 'at a latitude/longitude';
-
-export const PLACE_ROUTES = {
-  weatherFiles: resource({
-    family: 'weather',
-    tags: ['weather files'],
-    querystring: ExportQuery,
-    keepAnswers: false,
-    forms: [
-      {
-        path: 'exports/:format/:dates',
-        summary: {
-          field: 'Weather file of a field for a crop model (DSSAT .WTH or APSIM .met)',
-          location: `Weather file ${AT_LOCATION} for a crop model (DSSAT .WTH or APSIM .met)`,
-        },
-        response: TEXT_FILE,
-        segments: { dates: '{startDate},{endDate} (YYYY-MM-DD, inclusive), or one date' },
-      },
-    ],
-  }),
-};
 
 /**
  * The query as the route's schema types it (Fastify's type provider writes a schema's static type
