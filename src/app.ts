@@ -15,7 +15,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
 import { agronomicRoutes } from './api/agronomics/agronomic-routes.js';
-import { cropRoutes } from './api/crops/crop-routes.js';
+import { cropRoutes } from './api/crops/crops.js';
 import { fieldRoutes } from './api/fields/field-routes.js';
 import { imageryRoutes } from './api/imagery/imagery-routes.js';
 import { jobRoutes } from './api/jobs/job-routes.js';

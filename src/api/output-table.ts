@@ -31,11 +31,27 @@ export interface NumberField<S> {
   quantity: QuantityName;
 }
 
-/** Text of the entry. `plain`: it never needs escaping in JSON (dates, days), so it is written as it is. */
+/**
+ * Text of the entry (null where `nullable`). `plain`: it never needs escaping in JSON (dates,
+ * days), so it is written as it is.
+ */
 export interface TextField<S> {
   kind: 'text';
-  read: (source: S, i: number) => string;
+  read: (source: S, i: number) => string | null;
   plain: boolean;
+  nullable: boolean;
+}
+
+export interface BooleanField<S> {
+  kind: 'boolean';
+  read: (source: S, i: number) => boolean;
+}
+
+/** Any JSON value of the entry, described by `schema` (links, a list of stages): written by JSON.stringify. */
+export interface JsonField<S, C> {
+  kind: 'json';
+  read: (source: S, i: number, view: C) => unknown;
+  schema: TSchema;
 }
 
 /** The same value in every entry of one answer (the place's location), written once per answer. */
@@ -54,6 +70,12 @@ export interface GroupField<S> {
   members: Record<string, NumberField<S>>;
   units: QuantityName | null;
   lead?: Readonly<Record<string, string>>;
+}
+
+/** A nested object of fields, all written (`properties` chooses only top-level fields). */
+export interface ObjectField<S, C> {
+  kind: 'object';
+  fields: Readonly<Record<string, OutputField<S, C>>>;
 }
 
 /** An array of a fixed number of groups (a forecast block's soil layers). */
@@ -83,7 +105,7 @@ export interface LinksField<S, C> {
   schema: TSchema;
 }
 
-export type OutputField<S, C> = (NumberField<S> | TextField<S> | ConstantField<C> | GroupField<S> | ArrayField<S> | NestedField<S, C> | LinksField<S, C>) & {
+export type OutputField<S, C> = (NumberField<S> | TextField<S> | BooleanField<S> | JsonField<S, C> | ConstantField<C> | GroupField<S> | ArrayField<S> | ObjectField<S, C> | NestedField<S, C> | LinksField<S, C>) & {
   /** Always written: `properties` does not choose it (dates, days, `_links`). */
   always?: boolean;
   description?: string;
@@ -106,7 +128,11 @@ export function entryTable<S, C extends OutputView>(fields: Record<string, Outpu
 /** Field constructors, for tables that read like the answer they describe. */
 export const out = {
   number: <S>(quantity: QuantityName, read: (source: S, i: number) => number | null): NumberField<S> => ({ kind: 'number', read, quantity }),
-  text: <S>(read: (source: S, i: number) => string, plain = false): TextField<S> => ({ kind: 'text', read, plain }),
+  text: <S>(read: (source: S, i: number) => string, plain = false): TextField<S> => ({ kind: 'text', read, plain, nullable: false }),
+  /** Text or null. */
+  optionalText: <S>(read: (source: S, i: number) => string | null): TextField<S> => ({ kind: 'text', read, plain: false, nullable: true }),
+  boolean: <S>(read: (source: S, i: number) => boolean): BooleanField<S> => ({ kind: 'boolean', read }),
+  json: <S, C>(schema: TSchema, read: (source: S, i: number, view: C) => unknown): JsonField<S, C> => ({ kind: 'json', read, schema }),
   constant: <C>(schema: TSchema, value: (view: C) => unknown): ConstantField<C> => ({ kind: 'constant', value, schema }),
   group: <S>(units: QuantityName | null, members: Record<string, NumberField<S>>, lead?: Record<string, string>): GroupField<S> => ({
     kind: 'group',
@@ -114,6 +140,7 @@ export const out = {
     units,
     ...(lead ? { lead } : {}),
   }),
+  object: <S, C>(fields: Record<string, OutputField<S, C>>): ObjectField<S, C> => ({ kind: 'object', fields }),
   array: <S>(items: readonly GroupField<S>[]): ArrayField<S> => ({ kind: 'array', items }),
   nested: <S, C>(schema: TSchema, make: NestedField<S, C>['make']): NestedField<S, C> => ({ kind: 'nested', schema, make }),
   /** A group whose members are all of one quantity, with that quantity's `units` label. */
@@ -140,23 +167,33 @@ function fieldSchema<S, C>(field: OutputField<S, C>): TSchema {
     field.kind === 'number'
       ? NullableNumber
       : field.kind === 'text'
-        ? Type.String()
-        : field.kind === 'group'
+        ? field.nullable
+          ? Nullable(Type.String())
+          : Type.String()
+        : field.kind === 'boolean'
+          ? Type.Boolean()
+          : field.kind === 'group'
           ? groupSchema(field)
           : field.kind === 'array'
             ? Type.Array(groupSchema(field.items[0]!))
-            : field.schema;
+            : field.kind === 'object'
+              ? objectSchema(field.fields)
+              : field.schema;
   return field.description === undefined ? schema : { ...schema, description: field.description };
+}
+
+function objectSchema<S, C>(fields: Readonly<Record<string, OutputField<S, C>>>, omit: readonly string[] = []): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (omit.includes(name)) continue;
+    properties[name] = Type.Optional(fieldSchema(field));
+  }
+  return Type.Object(properties);
 }
 
 /** The JSON schema of an entry: every property optional, in the table's order (the serializer keeps it). */
 export function entrySchema<S, C extends OutputView>(table: EntryTable<S, C>, options: { omit?: readonly string[] } = {}): TObject {
-  const properties: Record<string, TSchema> = {};
-  for (const [name, field] of Object.entries(table.fields)) {
-    if (options.omit?.includes(name)) continue;
-    properties[name] = Type.Optional(fieldSchema(field));
-  }
-  return Type.Object(properties);
+  return objectSchema(table.fields, options.omit);
 }
 
 /** The names `properties` may choose: the fields not always written. */
@@ -201,7 +238,6 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
   // The entry's writing steps (JSON) and its object builders, from the same walk of the table.
   const steps: Step<S>[] = [];
   const text = (piece: string) => steps.push({ kind: 'text', text: piece });
-  const builders: ((object: Record<string, unknown>, source: S, i: number) => void)[] = [];
   /** Writes a group's steps; gives the builder of its object. */
   const compileGroup = (field: GroupField<S>) => {
     const lead = Object.entries(field.lead ?? {});
@@ -233,76 +269,99 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
       return group;
     };
   };
-  let first = true;
-  for (const [name, field] of Object.entries(table.fields)) {
-    if (!field.always && !shows(name)) continue;
-    const lead = first ? '{' : ',';
-    first = false;
-    if (field.kind !== 'links') text(`${lead}${JSON.stringify(name)}:`);
-    switch (field.kind) {
-      case 'number': {
-        const read = numberReader(field);
-        steps.push({ kind: 'number', read });
-        builders.push((object, source, i) => (object[name] = noValue(read(source, i))));
-        break;
-      }
-      case 'text': {
-        const read = field.read;
-        if (field.plain) {
-          text('"');
-          steps.push({ kind: 'string', read });
-          text('"');
-        } else steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i)) });
-        builders.push((object, source, i) => (object[name] = read(source, i)));
-        break;
-      }
-      case 'constant': {
-        const value = field.value(view);
-        text(JSON.stringify(value));
-        builders.push((object) => (object[name] = value));
-        break;
-      }
-      case 'group': {
-        const group = compileGroup(field);
-        builders.push((object, source, i) => (object[name] = group(source, i)));
-        break;
-      }
-      case 'array': {
-        const groups = field.items.map((item, k) => {
-          text(k === 0 ? '[' : ',');
-          return compileGroup(item);
-        });
-        text(groups.length === 0 ? '[]' : ']');
-        builders.push((object, source, i) => (object[name] = groups.map((group) => group(source, i))));
-        break;
-      }
-      case 'nested': {
-        const nested = field.make(view, shows);
-        steps.push({ kind: 'string', read: nested.json });
-        builders.push((object, source, i) => (object[name] = nested.object(source, i)));
-        break;
-      }
-      case 'links': {
-        const { links, start, end } = field.make(view);
-        if (name !== '_links') throw new Error(`links are written as _links, not ${name}`);
-        // entryLinksAround writes `,"_links":{"self":{"href":"…` up to the middle, and the rest after it.
-        const [before, after] = entryLinksAround(links(''), start, end);
-        text(lead + before.slice(1));
-        steps.push({ kind: 'string', read: field.middle });
-        text(after);
-        const middle = field.middle;
-        builders.push((object, source, i) => (object[name] = links(start + middle(source, i) + end)));
-        break;
+  /** Writes the steps of an object of `fields` (those `shows` keeps); gives the builder of its object. */
+  const compileObject = (fields: Readonly<Record<string, OutputField<S, C>>>, shows: (name: string) => boolean): ((source: S, i: number) => Record<string, unknown>) => {
+    const builders: ((object: Record<string, unknown>, source: S, i: number) => void)[] = [];
+    let first = true;
+    for (const [name, field] of Object.entries(fields)) {
+      if (!field.always && !shows(name)) continue;
+      const lead = first ? '{' : ',';
+      first = false;
+      if (field.kind !== 'links') text(`${lead}${JSON.stringify(name)}:`);
+      switch (field.kind) {
+        case 'number': {
+          const read = numberReader(field);
+          steps.push({ kind: 'number', read });
+          builders.push((object, source, i) => (object[name] = noValue(read(source, i))));
+          break;
+        }
+        case 'text': {
+          const read = field.read;
+          if (field.plain && !field.nullable) {
+            text('"');
+            steps.push({ kind: 'string', read: read as (source: S, i: number) => string });
+            text('"');
+          } else steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i)) });
+          builders.push((object, source, i) => (object[name] = read(source, i)));
+          break;
+        }
+        case 'boolean': {
+          const read = field.read;
+          steps.push({ kind: 'string', read: (source, i) => (read(source, i) ? 'true' : 'false') });
+          builders.push((object, source, i) => (object[name] = read(source, i)));
+          break;
+        }
+        case 'json': {
+          const read = field.read;
+          steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i, view)) });
+          builders.push((object, source, i) => (object[name] = read(source, i, view)));
+          break;
+        }
+        case 'constant': {
+          const value = field.value(view);
+          text(JSON.stringify(value));
+          builders.push((object) => (object[name] = value));
+          break;
+        }
+        case 'group': {
+          const group = compileGroup(field);
+          builders.push((object, source, i) => (object[name] = group(source, i)));
+          break;
+        }
+        case 'array': {
+          const groups = field.items.map((item, k) => {
+            text(k === 0 ? '[' : ',');
+            return compileGroup(item);
+          });
+          text(groups.length === 0 ? '[]' : ']');
+          builders.push((object, source, i) => (object[name] = groups.map((group) => group(source, i))));
+          break;
+        }
+        case 'nested': {
+          const nested = field.make(view, shows);
+          steps.push({ kind: 'string', read: nested.json });
+          builders.push((object, source, i) => (object[name] = nested.object(source, i)));
+          break;
+        }
+        case 'object': {
+          const build = compileObject(field.fields, () => true);
+          builders.push((object, source, i) => (object[name] = build(source, i)));
+          break;
+        }
+        case 'links': {
+          const { links, start, end } = field.make(view);
+          if (name !== '_links') throw new Error(`links are written as _links, not ${name}`);
+          // entryLinksAround writes `,"_links":{"self":{"href":"…` up to the middle, and the rest after it.
+          const [before, after] = entryLinksAround(links(''), start, end);
+          text(lead + before.slice(1));
+          steps.push({ kind: 'string', read: field.middle });
+          text(after);
+          const middle = field.middle;
+          builders.push((object, source, i) => (object[name] = links(start + middle(source, i) + end)));
+          break;
+        }
       }
     }
-  }
-  text(first ? '{}' : '}');
+    text(first ? '{}' : '}');
+      return (source: S, i: number) => {
+        const object: Record<string, unknown> = {};
+        for (const build of builders) build(object, source, i);
+        return object;
+      };
+  };
+  const build = compileObject(table.fields, shows);
   return {
-    object(source, i) {
-      const object: Record<string, unknown> = {};
-      for (const build of builders) build(object, source, i);
-      return object;
-    },
+    object: build,
     rows(source, count, at) {
       const layout = new RowLayout();
       for (const step of steps) {

@@ -1,12 +1,10 @@
 /** The one place that knows the Field JSON shape and key order. */
-import { link, segment } from '../../http/links.js';
+import { fieldPath } from '../paths.js';
+export { fieldPath } from '../paths.js';
+import { link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { FieldRecord } from '../../services/field-service.js';
 import { FIELD_PROPERTIES } from './field-schemas.js';
-
-export function fieldPath(id: string): string {
-  return `/v2/fields/${segment(id)}`;
-}
 
 export function presentField(field: FieldRecord, chosen: Set<string> | null = null) {
   const body = {

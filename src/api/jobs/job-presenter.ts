@@ -1,9 +1,6 @@
 /** The one place that knows the Batch job JSON shapes and key orders. */
+export { jobPath } from '../paths.js';
 import type { JobView } from '../../jobs/job-service.js';
-
-export function jobPath(id: number): string {
-  return `/v2/jobs/${id}`;
-}
 
 /** `2024-06-15T12:00:00Z` */
 function timestamp(epochMs: number): string {

@@ -1,20 +1,14 @@
 /** The one place that knows the JSON shapes of models (v2 and v1), model details and model results. */
+import { modelPath, modelV1Path } from '../paths.js';
+export { modelPath, modelV1Path } from '../paths.js';
 import type { CropRecord, GrowthStageModel } from '../../services/catalog-service.js';
-import { curies, link, segment } from '../../http/links.js';
+import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { ModelDetails, ModelResults, PredictedStage } from '../../services/growth-stage-service.js';
-import { cropPath } from '../crops/crop-presenter.js';
+import { cropPath } from '../paths.js';
 import { fieldPath } from '../fields/field-presenter.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
 import { MODEL_PROPERTIES, MODEL_V1_PROPERTIES, RESULTS_PROPERTIES } from './model-schemas.js';
-
-export function modelPath(id: string): string {
-  return `/v2/agronomics/models/${segment(id)}`;
-}
-
-export function modelV1Path(id: string): string {
-  return `/v1/models/${segment(id)}`;
-}
 
 export function presentModel(model: GrowthStageModel, baseUrl: string, chosen: Set<string> | null = null) {
   const body = {

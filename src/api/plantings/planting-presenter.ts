@@ -1,14 +1,12 @@
 /** The one place that knows the Planting JSON shape and key order. */
-import { curies, link, segment } from '../../http/links.js';
+import { plantingPath } from '../paths.js';
+export { plantingPath } from '../paths.js';
+import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { PlantingRecord, Yield } from '../../services/planting-service.js';
-import { cropPath } from '../crops/crop-presenter.js';
+import { cropPath } from '../paths.js';
 import { fieldPath } from '../fields/field-presenter.js';
 import { PLANTING_PROPERTIES } from './planting-schemas.js';
-
-export function plantingPath(fieldId: string, id: number): string {
-  return `/v2/agronomics/fields/${segment(fieldId)}/plantings/${id}`;
-}
 
 /** A yield pair as a group: unset is `{ amount: null, units: null }`, never a bare null. */
 function yieldGroup(pair: Yield | null) {
