@@ -5,8 +5,8 @@
  *
  * Weather. Days before today (at the place) are the source's daily values, fetched with one
  * `daily()` request from the accumulation start. Today and later are forecast days: the source's
- * hourly forecast, issued at the clock's now, cut into the place's local calendar days and
- * aggregated per day (the forecasts' 24-hour block: highest and lowest temperature, summed
+ * hourly forecast, issued at the clock's now, read as daily weather (`ForecastService.daily`:
+ * the place's local calendar days, each with its highest and lowest temperature, summed
  * precipitation and solar, highest and lowest relative humidity, mean wind speed).
  *
  * PET is the ASCE-EWRI (2005) standardized daily ETos (src/agronomy/pet.ts) from the day's Tmax,
@@ -29,13 +29,11 @@ import {
 import type { Requester } from '../core/requester.js';
 import { celsiusDailyGdd, GDD_METHOD_TABLE, type GddMethodDefinition, type GddParameters } from '../agronomy/gdd.js';
 import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
-import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
 import { addDays, datesInRange, daysBetween, type IsoDate } from '../core/dates.js';
 import { invalidParameterValue } from '../core/errors.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
-import type { DailyWeather } from '../weather/weather-source.js';
 import { accumulationStartWindow } from './date-windows.js';
-import type { ForecastDayBlocks, ForecastService } from './forecast-service.js';
+import type { ForecastService } from './forecast-service.js';
 import type { ObservationService } from './observation-service.js';
 import type { WeatherLocation } from './weather-location.js';
 
@@ -105,23 +103,6 @@ export function accumulationStartOf(requested: IsoDate | null, start: IsoDate, t
   return requested;
 }
 
-/** A forecast day's 24-hour block as daily weather. */
-function forecastDaily(day: ForecastDayBlocks): DailyWeather {
-  const block = day.blocks[0]!.values;
-  return {
-    date: day.date,
-    tmax: block.temperature.max,
-    tmin: block.temperature.min,
-    precipitation: block.precipitation,
-    solar: block.solar,
-    rhMax: block.relativeHumidity.max,
-    rhMin: block.relativeHumidity.min,
-    windDayMax: block.wind.max,
-    windMorningMax: null,
-    windAverage: block.wind.average,
-  };
-}
-
 export function createAgronomicValuesService(deps: AgronomicValuesDependencies): AgronomicValuesService {
   const { observations, forecasts, elevation } = deps;
   const referenceEt = deps.referenceEt ?? {};
@@ -139,16 +120,7 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
       const [past, future] = await Promise.all([
         from <= pastEnd ? observations.series(location, { start: from, end: pastEnd }, requester) : null,
         forecastStart <= request.end
-          ? forecasts.forecast(
-              location,
-              datesInRange(forecastStart, request.end),
-              {
-                blockSize: 24,
-                frame: { kind: 'local' },
-                conditionsType: DEFAULT_CONDITIONS_TYPE,
-              },
-              requester,
-            )
+          ? forecasts.daily(location, datesInRange(forecastStart, request.end), requester)
           : null,
       ]);
       const pet = placeReferenceEt(agronomicPlace(location, past?.elevation, elevation), referenceEt);
@@ -159,7 +131,7 @@ export function createAgronomicValuesService(deps: AgronomicValuesDependencies):
       }
       if (future) {
         sources.push(future.source);
-        fillDailyAgronomicSeries(future.days.map(forecastDaily), pet, gdd, series, daysBetween(from, forecastStart));
+        fillDailyAgronomicSeries(future.days, pet, gdd, series, daysBetween(from, forecastStart));
       }
 
       const totals = runningTotals(series, length);

@@ -18,7 +18,7 @@ import { addDays, toEpochDay, type IsoDate } from '../core/dates.js';
 import { blockDaylight, type Conditions, conditions, type ConditionsType } from '../agronomy/conditions.js';
 import { aggregateBlock, type BlockSize, type ForecastBlock, wallClockBlockGroups } from '../agronomy/forecast-blocks.js';
 import { startOfLocalDay, utcOffsetMinutes } from '../weather/time-zone.js';
-import type { HourlyWeather, WeatherSource } from '../weather/weather-source.js';
+import type { DailyWeather, HourlyWeather, WeatherSource } from '../weather/weather-source.js';
 import { weatherDataNotFound, type WeatherLocation } from './weather-location.js';
 
 export { BLOCK_SIZES, type BlockSize, isBlockSize, type Spread } from '../agronomy/forecast-blocks.js';
@@ -58,6 +58,13 @@ export interface ForecastDayBlocks {
 export interface ForecastService {
   /** Blocks for each of the consecutive `dates` (ascending), from one hourly request. */
   forecast(location: WeatherLocation, dates: readonly IsoDate[], options: ForecastOptions, requester?: Requester): Promise<{ source: string; days: ForecastDayBlocks[] }>;
+  /**
+   * The consecutive `dates` (ascending) as daily weather: each local calendar day of the place
+   * (23, 24 or 25 hours) aggregated as a day — highest and lowest temperature and humidity,
+   * summed precipitation and solar energy, mean and highest wind — for the science that reads
+   * days (agronomic values, growth stages). No blocks, times or conditions are made.
+   */
+  daily(location: WeatherLocation, dates: readonly IsoDate[], requester?: Requester): Promise<{ source: string; days: DailyWeather[] }>;
 }
 
 interface DaySlots {
@@ -115,6 +122,19 @@ function daySlots(dates: readonly IsoDate[], frame: TimeFrame, timeZone: string)
 export function createForecastService(deps: { weather: WeatherSource; clock: Clock }): ForecastService {
   const { weather, clock } = deps;
   return {
+    async daily(location, dates, requester) {
+      if (dates.length === 0) return { source: '', days: [] };
+      const zone = location.timeZone;
+      const days = daySlots(dates, { kind: 'local' }, zone);
+      const last = days[days.length - 1]!;
+      const totalHours = last.first + last.count;
+      const dataStart = Math.floor(days[0]!.start / HOUR_MS) * HOUR_MS;
+      const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() }, requester);
+      if (!result || result.hours.length < totalHours) {
+        throw weatherDataNotFound(location, { start: dates[0]!, end: dates[dates.length - 1]! });
+      }
+      return { source: result.source, days: days.map((day) => dailyOfHours(day.date, result.hours.slice(day.first, day.first + day.count))) };
+    },
     async forecast(location, dates, options, requester) {
       if (dates.length === 0) return { source: '', days: [] };
       const { frame, blockSize } = options;
@@ -163,5 +183,22 @@ export function createForecastService(deps: { weather: WeatherSource; clock: Clo
         }),
       };
     },
+  };
+}
+
+/** A day of forecast hours as daily weather (the day's aggregate, agronomy/forecast-blocks.ts). */
+function dailyOfHours(date: IsoDate, hours: readonly HourlyWeather[]): DailyWeather {
+  const day = aggregateBlock(hours);
+  return {
+    date,
+    tmax: day.temperature.max,
+    tmin: day.temperature.min,
+    precipitation: day.precipitation,
+    solar: day.solar,
+    rhMax: day.relativeHumidity.max,
+    rhMin: day.relativeHumidity.min,
+    windDayMax: day.wind.max,
+    windMorningMax: null,
+    windAverage: day.wind.average,
   };
 }

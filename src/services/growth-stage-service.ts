@@ -23,7 +23,6 @@
 import { accumulateModelGdd, modelGddParameters } from '../agronomy/growth-stage-accumulation.js';
 import { type ForecastGddDay, type NormGddDay, predictStageDates, type StagePrediction } from '../agronomy/growth-stage-prediction.js';
 import { type CurrentStage, growthStageProgress, type NextStage, type ReachedStage } from '../agronomy/growth-stages.js';
-import { DEFAULT_CONDITIONS_TYPE } from '../agronomy/conditions.js';
 import { dailyGdd } from '../agronomy/gdd.js';
 import { celsiusDifferenceToFahrenheit, celsiusToFahrenheit } from '../agronomy/unit-conversions.js';
 import type { Catalog, GrowthStageModel } from '../catalog/catalog.js';
@@ -189,7 +188,7 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
     if (last < forecastLast) forecastLast = last;
     const forecastDates = first <= forecastLast ? datesInRange(first, forecastLast) : [];
     const forecastWork = forecastDates.length
-      ? unlessNotHeld(forecasts.forecast(location, forecastDates, { blockSize: 24, frame: { kind: 'local' }, conditionsType: DEFAULT_CONDITIONS_TYPE }))
+      ? unlessNotHeld(forecasts.daily(location, forecastDates))
       : Promise.resolve(null);
     // Norm days start after the forecast days, or where they would have been when the source has no forecast.
     const normsFrom = (withForecast: boolean) => (withForecast && forecastDates.length ? addDays(forecastLast, 1) : first);
@@ -203,11 +202,10 @@ export function createGrowthStageService(deps: GrowthStageDependencies): GrowthS
     const normFirst = normsFrom(forecast !== null);
     const placeNorms = forecast !== null || forecastDates.length === 0 ? normsAfterForecast : await normWork(normFirst);
 
-    const forecastDays: ForecastGddDay[] = (forecast?.days ?? []).map((day) => {
-      const temperature = day.blocks[0]?.values.temperature;
-      const known = temperature && temperature.max !== null && temperature.min !== null;
-      return { date: day.date, gdd: known ? dailyGdd(temperature.max!, temperature.min!, parameters) : null };
-    });
+    const forecastDays: ForecastGddDay[] = (forecast?.days ?? []).map((day) => ({
+      date: day.date,
+      gdd: day.tmax !== null && day.tmin !== null ? dailyGdd(day.tmax, day.tmin, parameters) : null,
+    }));
     const normDays: NormGddDay[] = [];
     if (placeNorms && normFirst <= last) {
       // The norms answer the request's days in order; `dayAt` computes a day's statistics, so each day is asked once.

@@ -126,4 +126,29 @@ describe('forecast service', () => {
     const error = await rejection(service(short).forecast(IOWA, ['2024-06-15', '2024-06-16'], options(24, utc)), { kind: 'notFound' });
     expect(error.detailedMessage).toContain('from 2024-06-15 to 2024-06-16');
   });
+
+  it('gives daily weather of the place\'s local days (a 23-hour spring day included): the day\'s extremes, totals and mean wind, as its 24-hour block', async () => {
+    const weather = createFakeWeatherSource();
+    const dates = ['2024-03-09', '2024-03-10', '2024-03-11'];
+    const daily = await service(weather).daily(IOWA, dates);
+    const blocks = await service(weather).forecast(IOWA, dates, options(24, local));
+    expect(daily.source).toBe(blocks.source);
+    expect(daily.days.map((day) => day.date)).toEqual(dates);
+    daily.days.forEach((day, d) => {
+      const block = blocks.days[d]!.blocks[0]!.values;
+      expect(day).toEqual({
+        date: dates[d],
+        tmax: block.temperature.max,
+        tmin: block.temperature.min,
+        precipitation: block.precipitation,
+        solar: block.solar,
+        rhMax: block.relativeHumidity.max,
+        rhMin: block.relativeHumidity.min,
+        windDayMax: block.wind.max,
+        windMorningMax: null,
+        windAverage: block.wind.average,
+      });
+    });
+    expect(blocks.days[1]!.blocks[0]!.values.hours).toBe(23);
+  });
 });
