@@ -4,7 +4,6 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
-import { NORM_YEARS_DESCRIPTION } from '../weather/weather-schemas.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
 import { GDD_METHODS_IN_WORDS } from '../../services/gdd-parameters.js';
 
@@ -50,28 +49,3 @@ export function RangedOrSingle<Ranged extends TSchema, Single extends TSchema>(r
   });
 }
 
-export const FieldParams = Type.Object({ fieldId: Type.String() });
-export const FieldDatesParams = Type.Object({
-  fieldId: Type.String(),
-  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
-});
-export const LocationDatesParams = Type.Object({
-  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
-  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
-});
-export const FieldYearsParams = Type.Object({ fieldId: Type.String(), years: Type.String({ description: NORM_YEARS_DESCRIPTION }) });
-export const FieldDaysParams = Type.Object({ fieldId: Type.String(), days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }) });
-export const FieldDaysYearsParams = Type.Object({
-  fieldId: Type.String(),
-  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
-});
-export const LocationDaysParams = Type.Object({
-  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
-  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-});
-export const LocationDaysYearsParams = Type.Object({
-  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
-  days: Type.String({ description: 'MM-DD or {startDay},{endDay}' }),
-  years: Type.String({ description: NORM_YEARS_DESCRIPTION }),
-});

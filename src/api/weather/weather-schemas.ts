@@ -31,18 +31,6 @@ export const ListLinksSchema = Type.Object({
   'svc:field': Type.Optional(LinkSchema),
 });
 
-export const FieldWeatherParams = Type.Object({ fieldId: Type.String() });
-export const FieldWeatherDatesParams = Type.Object({
-  fieldId: Type.String(),
-  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
-});
-export const LocationWeatherParams = Type.Object({
-  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
-});
-export const LocationWeatherDatesParams = Type.Object({
-  coordinates: Type.String({ description: '{latitude},{longitude} in decimal degrees' }),
-  dates: Type.String({ description: 'YYYY-MM-DD, or {startDate},{endDate}' }),
-});
 
 /** Query of the daily weather lists: paging, sort, properties, units. */
 export const WeatherListQuery = {
