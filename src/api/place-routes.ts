@@ -20,7 +20,10 @@ import { requesterOf } from '../http/requester.js';
 import type { Requester } from '../core/requester.js';
 import type { CsvLayout } from '../http/csv-table.js';
 import { eitherSerializer, isEitherSchema } from '../http/either-serializer.js';
-import { parseCoordinates } from '../http/date-params.js';
+import type { DateSpan, MonthDaySpan, YearSpan } from '../core/date-spans.js';
+import type { IsoDate } from '../core/dates.js';
+import { parseCoordinates, parseDateSpan, parseMonthDaySpan, parseYearSpan } from '../http/date-params.js';
+import { checkDatesWithin, type DateWindow } from '../services/date-windows.js';
 import { segment } from '../http/links.js';
 import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
@@ -57,12 +60,20 @@ export interface PlaceRouteForm {
   segments?: Partial<Record<SegmentName, string>>;
 }
 
+/** How a resource's `dates` segment is read: the window it must lie in, and the range answered without it. */
+export interface DatesRule {
+  window?: (today: IsoDate, kind: PlaceKind) => DateWindow;
+  byDefault?: (today: IsoDate) => DateSpan;
+}
+
 export interface PlaceResource<Query extends TSchema> {
   family: 'weather' | 'agronomics';
   tags: string[];
   querystring: Query;
   /** The CSV layout of the JSON answer, for routes that also answer `text/csv`. */
   csv?: CsvLayout;
+  /** The `dates` segment's window and default range (none: the segment is only parsed). */
+  dates?: DatesRule;
   /** False: answers are never kept (files sent as text). */
   keepAnswers?: boolean;
   /** True: building an answer takes the main thread a while, so each waits for a turn of its own (http/turns.ts). */
@@ -95,6 +106,13 @@ export interface PlaceCall<Query> {
   /** The place as the answer links it: its base path and, on field paths, the field's. */
   view: WeatherPlace;
   segments: Partial<Record<SegmentName, string>>;
+  /**
+   * The path's segments, parsed here once: `dates` checked against the resource's window (or its
+   * default range when the path has none; null without either), `days` and `years`.
+   */
+  dates: DateSpan | null;
+  days: MonthDaySpan | null;
+  years: YearSpan | null;
   query: Query;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -127,6 +145,14 @@ function placeOf(family: string, kind: PlaceKind, params: Record<string, string>
   }
   const { latitude, longitude } = parseCoordinates(params.coordinates!);
   return { ref: { latitude, longitude }, basePath: `/v2/${family}/locations/${latitude},${longitude}`, fieldHref: null };
+}
+
+/** The `dates` segment parsed and checked against the resource's window, or its default range. */
+function datesOf(segment: string | undefined, rule: DatesRule | undefined, today: IsoDate, kind: PlaceKind): DateSpan | null {
+  if (segment === undefined) return rule?.byDefault?.(today) ?? null;
+  const span = parseDateSpan(segment);
+  if (rule?.window) checkDatesWithin(span, rule.window(today, kind));
+  return span;
 }
 
 const nativeJson = (data: unknown): string => JSON.stringify(data);
@@ -174,6 +200,9 @@ export function registerPlaceRoutes<Query extends TSchema>(
             place,
             view: { location: place.location, basePath: target.basePath, fieldHref: target.fieldHref },
             segments,
+            dates: datesOf(segments.dates, definition.dates, place.today, kind),
+            days: segments.days === undefined ? null : parseMonthDaySpan(segments.days),
+            years: segments.years === undefined ? null : parseYearSpan(segments.years),
             query: request.query,
             request,
             reply,

@@ -19,7 +19,7 @@ import { Type } from 'typebox';
 import { monthDayRange } from '../../core/date-spans.js';
 import { monthDayOf } from '../../core/dates.js';
 import { setDataSource } from '../../http/data-source.js';
-import { parseMonthDay, parseMonthDaySpan, parseYearList, parseYearSpan } from '../../http/date-params.js';
+import { parseMonthDay, parseYearList } from '../../http/date-params.js';
 import { contentRange, pageIndices, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseUnits } from '../../http/units.js';
 import type { AgronomicDayNorms, AgronomicNormService, AgronomicNormTotals } from '../../services/agronomic-norms-service.js';
@@ -173,8 +173,7 @@ export interface AgronomicNormRouteServices extends PlaceRouteServices {
 export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRouteServices): void {
   const { places, agronomicNorms, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, AGRONOMIC_NORMS, async ({ place, view, segments, query, request, reply, requester }) => {
-    const years = segments.years === undefined ? undefined : parseYearSpan(segments.years);
+  registerPlaceRoutes(app, services, AGRONOMIC_NORMS, async ({ place, view, days, years, query, request, reply, requester }) => {
     const excludeYears = parseYearList(query.excludeYears);
     const units = parseUnits(query.units);
     const selection = parseAgronomicSelection(query.properties, AGRONOMIC_NORM_PROPERTIES);
@@ -184,17 +183,15 @@ export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRou
     const accumulationStartDay =
       query.accumulationStartDay === undefined || query.accumulationStartDay === '' ? null : parseMonthDay(query.accumulationStartDay.trim(), 'accumulationStartDay');
 
-    let span;
-    if (segments.days === undefined) {
+    let span = days;
+    if (span === null) {
       // Without days: the calendar days of the current planting's season so far.
       const season = places.seasonSoFar(place, 'days');
       span = monthDayRange(monthDayOf(season.start), monthDayOf(season.end));
-    } else {
-      span = parseMonthDaySpan(segments.days);
     }
     const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise);
 
-    const norms = await agronomicNorms.norms(place.location, { ...span, years, excludeYears, accumulationStartDay, gdd }, requester);
+    const norms = await agronomicNorms.norms(place.location, { ...span, years: years ?? undefined, excludeYears, accumulationStartDay, gdd }, requester);
     setDataSource(reply, norms.sources);
 
     const statistics = view.fieldHref !== null;
@@ -203,7 +200,7 @@ export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRou
       place: view,
       units,
       baseUrl,
-      yearsSuffix: years && segments.days !== undefined ? `/years/${years.startYear},${years.endYear}` : '',
+      yearsSuffix: years && days !== null ? `/years/${years.startYear},${years.endYear}` : '',
       plantingHref: place.planting ? plantingPath(place.planting.fieldId, place.planting.id) : null,
     };
     const shows = (name: string) => selection[name as keyof AgronomicSelection];
@@ -224,7 +221,7 @@ export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRou
     if (selection.location) head.location = presentLocation(view.location);
     if (selection.accumulations) head.averageAccumulations = compileEntry(shape.totals, presentation, (name) => selection[TOTAL_CHOICES[name]!]).object(norms.totals, 0);
     const entry = selection.daily ? compileEntry(shape.daily, presentation, (name) => name !== 'location' && shows(name)) : null;
-    const days = indices.map((d) => norms.dayAt(d));
-    return listAnswer(entry, days, days.length, shape.key, links, { head });
+    const page = indices.map((d) => norms.dayAt(d));
+    return listAnswer(entry, page, page.length, shape.key, links, { head });
   });
 }

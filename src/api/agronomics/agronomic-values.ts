@@ -12,11 +12,11 @@
  */
 import { Type } from 'typebox';
 import { setDataSource } from '../../http/data-source.js';
-import { parseDateSpan, parseIsoDate } from '../../http/date-params.js';
+import { parseIsoDate } from '../../http/date-params.js';
 import { parseSort } from '../../http/list-query.js';
 import { parseUnits } from '../../http/units.js';
 import type { AgronomicValues, AgronomicValuesService } from '../../services/agronomic-values-service.js';
-import { agronomicValueWindow, checkDatesWithin } from '../../services/date-windows.js';
+import { agronomicValueWindow } from '../../services/date-windows.js';
 import { parseGddParameters } from '../../services/gdd-parameters.js';
 import type { PlaceService } from '../../services/place-service.js';
 import type { ApiInstance } from '../api-plugin.js';
@@ -96,6 +96,7 @@ export const AGRONOMIC_VALUES = resource({
     ...GddQuery,
   }),
   csv: { rows: ['dailyValues'] },
+  dates: { window: agronomicValueWindow },
   forms: [
     {
       path: 'agronomicvalues',
@@ -123,21 +124,14 @@ export interface AgronomicValueRouteServices extends PlaceRouteServices {
 export function agronomicValueRoutes(app: ApiInstance, services: AgronomicValueRouteServices): void {
   const { places, agronomicValues, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, AGRONOMIC_VALUES, async ({ place, view, segments, query, request, reply, requester }) => {
+  registerPlaceRoutes(app, services, AGRONOMIC_VALUES, async ({ place, view, dates, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const selection = parseAgronomicSelection(query.properties);
     const sort = parseSort(query.sort, AGRONOMIC_VALUE_SORTS, [{ key: 'date', descending: false }]);
     const gdd = parseGddParameters(query, units);
 
-    const window = agronomicValueWindow(place.today);
-    let span;
-    if (segments.dates === undefined) {
-      // Without dates the range is the current planting's season so far.
-      span = { ...places.seasonSoFar(place, 'dates', window.earliest), single: false };
-    } else {
-      span = parseDateSpan(segments.dates);
-      checkDatesWithin(span, window);
-    }
+    // Without dates the range is the current planting's season so far.
+    const span = dates ?? { ...places.seasonSoFar(place, 'dates', agronomicValueWindow(place.today).earliest), single: false };
     const accumulationStart =
       query.accumulationStartDate === undefined || query.accumulationStartDate === '' ? null : parseIsoDate(query.accumulationStartDate.trim(), 'accumulationStartDate');
 

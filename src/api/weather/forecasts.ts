@@ -17,11 +17,11 @@ import { formatTimestamp } from '../../core/dates.js';
 import { writeJsonRows } from '../../core/json-rows.js';
 import { invalidParameter } from '../../http/api-error.js';
 import { setDataSource } from '../../http/data-source.js';
-import { parseBoolean, parseDateSpan, parseUtcOffset } from '../../http/date-params.js';
+import { parseBoolean, parseUtcOffset } from '../../http/date-params.js';
 import { contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
-import { checkDatesWithin, defaultForecastSpan, forecastWindow } from '../../services/date-windows.js';
+import { defaultForecastSpan, forecastWindow } from '../../services/date-windows.js';
 import {
   BLOCK_SIZES,
   type BlockSize,
@@ -162,6 +162,7 @@ export const FORECASTS = resource({
   }),
   // The chance of rain is a percentage, not in the precipitation's unit.
   csv: { rows: ['forecasts', 'forecast'], unitless: ['precipitation.chance'] },
+  dates: { window: forecastWindow, byDefault: defaultForecastSpan },
   forms: [
     {
       path: 'forecasts',
@@ -202,7 +203,7 @@ export interface ForecastRouteServices extends PlaceRouteServices {
 export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices): void {
   const { forecasts, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, FORECASTS, async ({ place, view, segments, query, request, reply, requester }) => {
+  registerPlaceRoutes(app, services, FORECASTS, async ({ place, view, dates, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
     const paging = parsePaging(query, 'forecasts', request.auth.enterprise);
@@ -211,11 +212,7 @@ export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices
     const conditionsType = parseConditionsType(query.conditionsType);
     const frame = parseTimeFrame(query);
 
-    let span = defaultForecastSpan(place.today);
-    if (segments.dates !== undefined) {
-      span = parseDateSpan(segments.dates);
-      checkDatesWithin(span, forecastWindow(place.today, view.fieldHref ? 'field' : 'location'));
-    }
+    const span = dates!;
     const entry = compileEntry(blockSize === 1 ? DAYS.hourly : DAYS.longer, { place: view, units, baseUrl }, (name) => chosen === null || chosen.has(name));
     const options = { blockSize, frame, conditionsType };
 

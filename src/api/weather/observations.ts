@@ -10,11 +10,10 @@
 import { Type } from 'typebox';
 import type { IsoDate } from '../../core/dates.js';
 import { setDataSource } from '../../http/data-source.js';
-import { parseDateSpan } from '../../http/date-params.js';
 import { contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
-import { checkDatesWithin, defaultObservationSpan, observationWindow } from '../../services/date-windows.js';
+import { defaultObservationSpan, observationWindow } from '../../services/date-windows.js';
 import type { ObservationService } from '../../services/observation-service.js';
 import { DAILY_VARIABLES, type DailyVariable, type DailyVariableTable, type DailyWeather, type QuantityName, unitsLabel } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
@@ -92,6 +91,7 @@ export const OBSERVATIONS = resource({
   tags: ['observed weather'],
   querystring: Type.Object(WeatherListQuery),
   csv: { rows: ['observations'] },
+  dates: { window: observationWindow, byDefault: defaultObservationSpan },
   forms: [
     {
       path: 'observations',
@@ -117,16 +117,12 @@ export interface ObservationRouteServices extends PlaceRouteServices {
 export function observationRoutes(app: ApiInstance, services: ObservationRouteServices): void {
   const { observations, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, OBSERVATIONS, async ({ place, view, segments, query, request, reply, requester }) => {
+  registerPlaceRoutes(app, services, OBSERVATIONS, async ({ place, view, dates, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, OBSERVATION_PROPERTIES);
     const paging = parsePaging(query, 'observations', request.auth.enterprise);
     const sort = parseSort(query.sort, OBSERVATION_SORTS, [{ key: 'date', descending: false }]);
-    let span = defaultObservationSpan(place.today);
-    if (segments.dates !== undefined) {
-      span = parseDateSpan(segments.dates);
-      checkDatesWithin(span, observationWindow(place.today));
-    }
+    const span = dates!;
     const entry = compileEntry(OBSERVATION, { place: view, units, baseUrl }, (name) => chosen === null || chosen.has(name));
 
     if (span.single) {

@@ -6,7 +6,6 @@
  */
 import { Type } from 'typebox';
 import { setDataSource } from '../../http/data-source.js';
-import { parseDateSpan } from '../../http/date-params.js';
 import type { WeatherExportService } from '../../services/weather-export-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
@@ -45,9 +44,8 @@ export interface ExportRouteServices extends PlaceRouteServices {
 export function exportRoutes(app: ApiInstance, services: ExportRouteServices): void {
   const { weatherFiles } = services;
 
-  registerPlaceRoutes(app, services, WEATHER_FILES, async ({ place, segments, query, reply }) => {
-    const span = parseDateSpan(segments.dates!);
-    const file = await weatherFiles.export(place, span, { format: segments.format!, ...query });
+  registerPlaceRoutes(app, services, WEATHER_FILES, async ({ place, segments, dates, query, reply }) => {
+    const file = await weatherFiles.export(place, dates!, { format: segments.format!, ...query });
     setDataSource(reply, file.sources);
     reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return reply.type('text/plain; charset=utf-8').send(file.text);

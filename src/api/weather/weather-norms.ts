@@ -11,7 +11,7 @@
  */
 import { Type } from 'typebox';
 import { setDataSource } from '../../http/data-source.js';
-import { parseMonthDaySpan, parseYearList, parseYearSpan } from '../../http/date-params.js';
+import { parseYearList } from '../../http/date-params.js';
 import { contentRange, pageIndices, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { curies, link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
@@ -123,16 +123,15 @@ export interface WeatherNormRouteServices extends PlaceRouteServices {
 export function weatherNormRoutes(app: ApiInstance, services: WeatherNormRouteServices): void {
   const { weatherNorms, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, WEATHER_NORMS, async ({ place, view, segments, query, request, reply, requester }) => {
-    const span = parseMonthDaySpan(segments.days!);
-    const years = segments.years === undefined ? undefined : parseYearSpan(segments.years);
+  registerPlaceRoutes(app, services, WEATHER_NORMS, async ({ place, view, days, years, query, request, reply, requester }) => {
+    const span = days!;
     const excludeYears = parseYearList(query.excludeYears);
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, WEATHER_NORM_PROPERTIES);
     const sort = parseSort(query.sort, WEATHER_NORM_SORTS, [{ key: 'day', descending: false }]);
     const paging = view.fieldHref !== null ? parsePaging(query, 'weatherNorms', request.auth.enterprise) : null;
 
-    const result = await weatherNorms.norms(place.location, { ...span, years, excludeYears }, requester);
+    const result = await weatherNorms.norms(place.location, { ...span, years: years ?? undefined, excludeYears }, requester);
     setDataSource(reply, result.sources);
 
     const presentation: WeatherNormView = { place: view, units, baseUrl, yearsSuffix: years ? `/years/${years.startYear},${years.endYear}` : '' };
