@@ -406,3 +406,16 @@ export function listAnswer<S>(
     { head: () => ({ ...head, ...(entry === null ? {} : { [key]: [] }), _links: links }), key, rows: entry === null ? null : entry.rows(source, count, at) },
   );
 }
+
+/**
+ * The members of the table's groups that are not in their group's unit (a forecast's chance of
+ * rain beside an amount in mm), as CSV paths: their columns take no unit (http/csv-table.ts).
+ */
+export function unlabelledMembers<S, C extends OutputView>(table: EntryTable<S, C>): string[] {
+  const paths: string[] = [];
+  for (const [name, field] of Object.entries(table.fields)) {
+    if (field.kind !== 'group' || field.units === null) continue;
+    for (const [member, number] of Object.entries(field.members)) if (number.quantity !== field.units) paths.push(`${name}.${member}`);
+  }
+  return paths;
+}

@@ -36,7 +36,7 @@ import {
 } from '../../services/forecast-service.js';
 import { type QuantityName, SOIL_DEPTHS } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
-import { choosableProperties, compileEntry, entryAnswer, entrySchema, type EntryTable, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
+import { choosableProperties, unlabelledMembers, compileEntry, entryAnswer, entrySchema, type EntryTable, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
 import { Nullable, TextChoice } from '../schema-helpers.js';
 import { pageOfDates } from './date-pages.js';
@@ -161,7 +161,7 @@ export const FORECASTS = resource({
     utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),
   }),
   // The chance of rain is a percentage, not in the precipitation's unit.
-  csv: { rows: ['forecasts', 'forecast'], unitless: ['precipitation.chance'] },
+  csv: { rows: ['forecasts', 'forecast'], unitless: unlabelledMembers(BLOCKS.hourly) },
   dates: { window: forecastWindow, byDefault: defaultForecastSpan },
   forms: [
     {
