@@ -4296,11 +4296,6 @@ export interface paths {
                             };
                             dailyValues?: {
                                 date?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: number | null;
                                 pet?: {
                                     amount?: number | null;
@@ -4440,11 +4435,6 @@ export interface paths {
                             };
                             dailyValues?: {
                                 date?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: number | null;
                                 pet?: {
                                     amount?: number | null;
@@ -4630,11 +4620,6 @@ export interface paths {
                             };
                             dailyValues?: {
                                 date?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: number | null;
                                 pet?: {
                                     amount?: number | null;
@@ -4831,11 +4816,6 @@ export interface paths {
                             };
                             dailyNorms?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: {
                                     average?: number | null;
                                     stdDev?: number | null;
@@ -5004,11 +4984,6 @@ export interface paths {
                             };
                             dailyNorms?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: {
                                     average?: number | null;
                                     stdDev?: number | null;
@@ -5177,11 +5152,6 @@ export interface paths {
                             };
                             dailyNorms?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: {
                                     average?: number | null;
                                     stdDev?: number | null;
@@ -5275,24 +5245,6 @@ export interface paths {
                                 units?: string;
                             };
                             ppet?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                            };
-                            accumulatedGdd?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                            };
-                            accumulatedPrecipitation?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                                units?: string;
-                            };
-                            accumulatedPet?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                                units?: string;
-                            };
-                            accumulatedPpet?: {
                                 average?: number | null;
                                 stdDev?: number | null;
                             };
@@ -5412,11 +5364,6 @@ export interface paths {
                             };
                             dailyNorms?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: {
                                     average?: number | null;
                                     stdDev?: number | null;
@@ -5510,24 +5457,6 @@ export interface paths {
                                 units?: string;
                             };
                             ppet?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                            };
-                            accumulatedGdd?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                            };
-                            accumulatedPrecipitation?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                                units?: string;
-                            };
-                            accumulatedPet?: {
-                                average?: number | null;
-                                stdDev?: number | null;
-                                units?: string;
-                            };
-                            accumulatedPpet?: {
                                 average?: number | null;
                                 stdDev?: number | null;
                             };
@@ -5638,11 +5567,6 @@ export interface paths {
                             };
                             dailyAverages?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: number | null;
                                 pet?: {
                                     amount?: number | null;
@@ -5836,11 +5760,6 @@ export interface paths {
                             };
                             dailyAverages?: {
                                 day?: string;
-                                location?: {
-                                    latitude?: number;
-                                    longitude?: number;
-                                    fieldId?: string;
-                                };
                                 gdd?: number | null;
                                 pet?: {
                                     amount?: number | null;
