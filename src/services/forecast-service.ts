@@ -121,18 +121,24 @@ function daySlots(dates: readonly IsoDate[], frame: TimeFrame, timeZone: string)
 
 export function createForecastService(deps: { weather: WeatherSource; clock: Clock }): ForecastService {
   const { weather, clock } = deps;
+
+  /** The forecast hours of `days` (of `dates`), issued now, from one request; 404 when the source has too few. */
+  async function hoursOf(location: WeatherLocation, dates: readonly IsoDate[], days: readonly DaySlots[], requester: Requester | undefined) {
+    const last = days[days.length - 1]!;
+    const totalHours = last.first + last.count;
+    const dataStart = Math.floor(days[0]!.start / HOUR_MS) * HOUR_MS;
+    const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() }, requester);
+    if (!result || result.hours.length < totalHours) {
+      throw weatherDataNotFound(location, { start: dates[0]!, end: dates[dates.length - 1]! });
+    }
+    return result;
+  }
+
   return {
     async daily(location, dates, requester) {
       if (dates.length === 0) return { source: '', days: [] };
-      const zone = location.timeZone;
-      const days = daySlots(dates, { kind: 'local' }, zone);
-      const last = days[days.length - 1]!;
-      const totalHours = last.first + last.count;
-      const dataStart = Math.floor(days[0]!.start / HOUR_MS) * HOUR_MS;
-      const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() }, requester);
-      if (!result || result.hours.length < totalHours) {
-        throw weatherDataNotFound(location, { start: dates[0]!, end: dates[dates.length - 1]! });
-      }
+      const days = daySlots(dates, { kind: 'local' }, location.timeZone);
+      const result = await hoursOf(location, dates, days, requester);
       return { source: result.source, days: days.map((day) => dailyOfHours(day.date, result.hours.slice(day.first, day.first + day.count))) };
     },
     async forecast(location, dates, options, requester) {
@@ -142,14 +148,7 @@ export function createForecastService(deps: { weather: WeatherSource; clock: Clo
       const offsetAt = (instant: number) => (frame.kind === 'offset' ? frame.offsetMinutes : utcOffsetMinutes(zone, instant));
 
       const days = daySlots(dates, frame, zone);
-      const last = days[days.length - 1]!;
-      const totalHours = last.first + last.count;
-      const dataStart = Math.floor(days[0]!.start / HOUR_MS) * HOUR_MS;
-
-      const result = await weather.hourly(location.cell, { start: dataStart, hours: totalHours, issuedAt: clock.now() }, requester);
-      if (!result || result.hours.length < totalHours) {
-        throw weatherDataNotFound(location, { start: dates[0]!, end: dates[dates.length - 1]! });
-      }
+      const result = await hoursOf(location, dates, days, requester);
       const hours: readonly HourlyWeather[] = result.hours;
 
       return {

@@ -16,9 +16,7 @@ import { Type } from 'typebox';
 import { formatTimestamp } from '../../core/dates.js';
 import { writeJsonRows } from '../../core/json-rows.js';
 import { invalidParameter } from '../../http/api-error.js';
-import { setDataSource } from '../../http/data-source.js';
 import { parseBoolean, parseUtcOffset } from '../../http/date-params.js';
-import { contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
 import { defaultForecastSpan, forecastWindow } from '../../services/date-windows.js';
@@ -36,12 +34,12 @@ import {
 } from '../../services/forecast-service.js';
 import { type QuantityName, SOIL_DEPTHS } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
-import { choosableProperties, unlabelledMembers, compileEntry, entryAnswer, entrySchema, type EntryTable, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
+import { choosableProperties, unlabelledMembers, compileEntry, entrySchema, type EntryTable, entryTable, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
 import { Nullable, TextChoice } from '../schema-helpers.js';
-import { pageOfDates } from './date-pages.js';
+import { datedAnswer } from './date-pages.js';
 import { ItemLinksSchema, ListLinksSchema, ListOrSingle, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
-import { itemLinks, listLinks, presentLocation, requestPath, type WeatherPlace } from './weather-place.js';
+import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
 
 interface ForecastView extends OutputView {
   place: WeatherPlace;
@@ -89,7 +87,6 @@ function blockTable(hourly: boolean): EntryTable<Blocks, ForecastView> {
 
 const BLOCKS = { hourly: blockTable(true), longer: blockTable(false) };
 const FORECAST_PROPERTIES = choosableProperties(BLOCKS.hourly);
-const FORECAST_SORTS = { date: 'date' } as const;
 
 const HOUR_VALUE_DESCRIPTION = 'the hour temperature; block size 1 only, absent (not null) on larger blocks';
 /** One schema for both kinds of blocks: the hour's, whose `temperatures.value` longer blocks leave out. */
@@ -203,34 +200,13 @@ export interface ForecastRouteServices extends PlaceRouteServices {
 export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices): void {
   const { forecasts, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, FORECASTS, async ({ place, view, dates, query, request, reply, requester }) => {
+  registerPlaceRoutes(app, services, FORECASTS, async (call) => {
+    const { place, view, query, requester } = call;
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
-    const paging = parsePaging(query, 'forecasts', request.auth.enterprise);
-    const sort = parseSort(query.sort, FORECAST_SORTS, [{ key: 'date', descending: false }]);
     const blockSize = BLOCK_SIZE_OF_TEXT[query.blockSize ?? ''];
-    const conditionsType = parseConditionsType(query.conditionsType);
-    const frame = parseTimeFrame(query);
-
-    const span = dates!;
+    const options = { blockSize, frame: parseTimeFrame(query), conditionsType: parseConditionsType(query.conditionsType) };
     const entry = compileEntry(blockSize === 1 ? DAYS.hourly : DAYS.longer, { place: view, units, baseUrl }, (name) => chosen === null || chosen.has(name));
-    const options = { blockSize, frame, conditionsType };
-
-    if (span.single) {
-      const result = await forecasts.forecast(place.location, [span.start], options, requester);
-      setDataSource(reply, result.source);
-      return entryAnswer(entry, result.days, 0);
-    }
-
-    const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
-    const result = await forecasts.forecast(place.location, page.ascending, options, requester);
-    setDataSource(reply, result.source);
-    const byDate = new Map(result.days.map((day) => [day.date, day] as const));
-    const range = contentRange(paging.offset, page.dates.length, page.total);
-    // As the observations: `… fields` on field paths, `forecasts …` at a location.
-    reply.header('Content-Range', view.fieldHref ? `${range} fields` : `forecasts ${range}`);
-    const links = listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl);
-    const days = page.dates.map((date) => byDate.get(date)!);
-    return listAnswer(entry, days, days.length, 'forecasts', links);
+    return datedAnswer(call, 'forecasts', entry, (dates) => forecasts.forecast(place.location, dates, options, requester), baseUrl);
   });
 }

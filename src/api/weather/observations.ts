@@ -8,9 +8,6 @@
  * relativeHumidity{max,min}, wind{morningMax,dayMax,average,units}, _links.
  */
 import { Type } from 'typebox';
-import type { IsoDate } from '../../core/dates.js';
-import { setDataSource } from '../../http/data-source.js';
-import { contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { parseProperties } from '../../http/properties.js';
 import { parseUnits } from '../../http/units.js';
 import { defaultObservationSpan, observationWindow } from '../../services/date-windows.js';
@@ -20,20 +17,18 @@ import type { ApiInstance } from '../api-plugin.js';
 import {
   choosableProperties,
   compileEntry,
-  entryAnswer,
   entrySchema,
   type EntryTable,
   entryTable,
-  listAnswer,
   type NumberField,
   type OutputField,
   type OutputView,
   out,
 } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { pageOfDates } from './date-pages.js';
+import { datedAnswer } from './date-pages.js';
 import { ItemLinksSchema, ListLinksSchema, ListOrSingle, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
-import { itemLinks, listLinks, presentLocation, requestPath, type WeatherPlace } from './weather-place.js';
+import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
 
 interface ObservationView extends OutputView {
   place: WeatherPlace;
@@ -76,7 +71,6 @@ export function observationTable(variables: DailyVariableTable): ObservationTabl
 
 const OBSERVATION = observationTable(DAILY_VARIABLES);
 const OBSERVATION_PROPERTIES = choosableProperties(OBSERVATION);
-const OBSERVATION_SORTS = { date: 'date' } as const;
 
 const ObservationSchema = entrySchema(OBSERVATION);
 export const ObservationListSchema = Type.Object({
@@ -117,31 +111,11 @@ export interface ObservationRouteServices extends PlaceRouteServices {
 export function observationRoutes(app: ApiInstance, services: ObservationRouteServices): void {
   const { observations, baseUrl } = services;
 
-  registerPlaceRoutes(app, services, OBSERVATIONS, async ({ place, view, dates, query, request, reply, requester }) => {
+  registerPlaceRoutes(app, services, OBSERVATIONS, async (call) => {
+    const { place, view, query, requester } = call;
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, OBSERVATION_PROPERTIES);
-    const paging = parsePaging(query, 'observations', request.auth.enterprise);
-    const sort = parseSort(query.sort, OBSERVATION_SORTS, [{ key: 'date', descending: false }]);
-    const span = dates!;
     const entry = compileEntry(OBSERVATION, { place: view, units, baseUrl }, (name) => chosen === null || chosen.has(name));
-
-    if (span.single) {
-      const result = await observations.daily(place.location, span, requester);
-      setDataSource(reply, result.source);
-      return entryAnswer(entry, result.days, 0);
-    }
-
-    const page = pageOfDates(span.start, span.end, paging, sort[0]!.descending);
-    const byDate = new Map<IsoDate, DailyWeather>();
-    if (page.ascending.length > 0) {
-      const result = await observations.daily(place.location, { start: page.ascending[0]!, end: page.ascending[page.ascending.length - 1]! }, requester);
-      setDataSource(reply, result.source);
-      for (const day of result.days) byDate.set(day.date, day);
-    }
-    const range = contentRange(paging.offset, page.dates.length, page.total);
-    reply.header('Content-Range', view.fieldHref ? `${range} fields` : `observations ${range}`);
-    const links = listLinks(view, request.url, pageLinks(requestPath(request), query, paging, page.total), baseUrl);
-    const days = page.dates.map((date) => byDate.get(date)!);
-    return listAnswer(entry, days, days.length, 'observations', links);
+    return datedAnswer(call, 'observations', entry, (dates) => observations.daily(place.location, { start: dates[0]!, end: dates[dates.length - 1]! }, requester), baseUrl);
   });
 }
