@@ -19,7 +19,7 @@
  */
 import { type TObject, type TSchema, Type } from 'typebox';
 import type { UnitSystem } from '../core/units.js';
-import { type JsonRows, RowLayout, writeJsonRows } from '../core/json-rows.js';
+import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
 import { entryLinksAround, WrittenBody } from '../http/written-body.js';
 import { converter, type QuantityName, unitsLabel } from '../services/weather-types.js';
 import { Nullable } from './schema-helpers.js';
@@ -360,21 +360,33 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
       };
   };
   const build = compileObject(table.fields, shows);
+  // The row layout (core/json-rows.ts), settled once: fixed text around holes, and each hole's reader.
+  const pieces: string[] = [''];
+  const holeList: number[] = [];
+  const numberReads: ((source: S, i: number) => number | null)[] = [];
+  const stringReads: ((source: S, i: number) => string)[] = [];
+  for (const step of steps) {
+    if (step.kind === 'text') pieces[pieces.length - 1] += step.text;
+    else {
+      if (step.kind === 'number') holeList.push(numberReads.push(step.read) - 1);
+      else holeList.push(-stringReads.push(step.read));
+      pieces.push('');
+    }
+  }
+  const numberCount = numberReads.length;
+  const stringCount = stringReads.length;
+  const holes = Int32Array.from(holeList);
   return {
     object: build,
-    rows(source, count, at) {
-      const layout = new RowLayout();
-      for (const step of steps) {
-        if (step.kind === 'text') layout.text(step.text);
-        else if (step.kind === 'number') {
-          const read = step.read;
-          layout.number((i) => read(source, i));
-        } else {
-          const read = step.read;
-          layout.string((i) => read(source, i));
-        }
+    rows(source, count, at = (k) => k) {
+      const numbers = new Float64Array(count * numberCount);
+      const strings = new Array<string>(count * stringCount);
+      for (let k = 0; k < count; k++) {
+        const i = at(k);
+        for (let j = 0; j < numberCount; j++) numbers[k * numberCount + j] = numberReads[j]!(source, i) ?? Number.NaN;
+        for (let j = 0; j < stringCount; j++) strings[k * stringCount + j] = stringReads[j]!(source, i);
       }
-      return layout.rows(count, at);
+      return { pieces, holes, numberCount, stringCount, rowCount: count, numbers, strings };
     },
   };
 }
