@@ -28,7 +28,7 @@ import { segment } from '../http/links.js';
 import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
 import type { ApiInstance } from './api-plugin.js';
-import { fieldPath } from './fields/field-presenter.js';
+import { fieldPath } from './fields/field-table.js';
 import { NORM_YEARS_DESCRIPTION } from './weather/weather-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
 

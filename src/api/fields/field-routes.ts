@@ -10,19 +10,16 @@ import { aroundArray } from '../../http/written-body.js';
 import { parseProperties } from '../../http/properties.js';
 import type { EditableField, FieldService } from '../../services/field-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { fieldListWriter, fieldPath, presentField } from './field-presenter.js';
+import { FIELD_PROPERTIES, FieldListSchema, fieldListWriter, fieldPath, FieldSchema, presentField } from './field-table.js';
 import {
   CreateFieldBody,
   FarmIdSchema,
-  FIELD_PROPERTIES,
   FIELD_SORTS,
   FieldListQuery,
-  FieldListSchema,
   FieldNameSchema,
   FieldParams,
   FieldPatchBody,
   FieldQuery,
-  FieldSchema,
 } from './field-schemas.js';
 
 const TAGS = ['fields'];

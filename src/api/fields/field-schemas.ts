@@ -1,6 +1,6 @@
 /** TypeBox schemas of the Field resource: validation, serialization (key order) and OpenAPI. */
 import { Type } from 'typebox';
-import { LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
+import { ListQuery, Nullable } from '../schema-helpers.js';
 
 const IDENTIFIER = '^[A-Za-z0-9_-]+$';
 
@@ -54,32 +54,11 @@ export const FieldPatchBody = Type.Array(
   { minItems: 1, description: 'a JSON-Patch array of at least one command' },
 );
 
-/**
- * Key order: name, acres, centerPoint, farmId, id, _links (clients read by position). Every
- * property is optional in response schemas: the serializer writes required ones first, which
- * would break the order.
- */
-export const FieldSchema = Type.Object({
-  name: Type.Optional(Nullable(Type.String())),
-  acres: Type.Optional(Nullable(Type.Number())),
-  centerPoint: Type.Optional(Type.Object({ latitude: Type.Number(), longitude: Type.Number() })),
-  farmId: Type.Optional(Type.String()),
-  id: Type.Optional(Type.String()),
-  _links: Type.Optional(Type.Object({ self: LinkSchema })),
-});
-
-export const FieldListSchema = Type.Object({
-  fields: Type.Optional(Type.Array(FieldSchema)),
-  _links: Type.Optional(Type.Object({ self: Type.Optional(LinkSchema), next: Type.Optional(LinkSchema), prev: Type.Optional(LinkSchema) })),
-});
-
 export const FieldParams = Type.Object({ fieldId: Type.String() });
 
 export const FieldListQuery = Type.Object(ListQuery);
 export const FieldQuery = Type.Object({ properties: ListQuery.properties });
 
-/** `properties` choices (wire names are matched case-insensitively). */
-export const FIELD_PROPERTIES = ['name', 'farmId', 'acres', 'centerPoint'] as const;
 
 /** `sort` choices: wire name → repository column. */
 export const FIELD_SORTS = {

@@ -6,7 +6,7 @@ import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { ModelDetails, ModelResults, PredictedStage } from '../../services/growth-stage-service.js';
 import { cropPath } from '../paths.js';
-import { fieldPath } from '../fields/field-presenter.js';
+import { fieldPath } from '../fields/field-table.js';
 import { plantingPath } from '../plantings/planting-presenter.js';
 import { MODEL_PROPERTIES, MODEL_V1_PROPERTIES, RESULTS_PROPERTIES } from './model-schemas.js';
 

@@ -5,7 +5,7 @@ import { curies, link } from '../../http/links.js';
 import { selectProperties } from '../../http/properties.js';
 import type { PlantingRecord, Yield } from '../../services/planting-service.js';
 import { cropPath } from '../paths.js';
-import { fieldPath } from '../fields/field-presenter.js';
+import { fieldPath } from '../fields/field-table.js';
 import { PLANTING_PROPERTIES } from './planting-schemas.js';
 
 /** A yield pair as a group: unset is `{ amount: null, units: null }`, never a bare null. */

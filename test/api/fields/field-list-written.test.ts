@@ -6,8 +6,8 @@
  */
 import fastJson from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldListWriter, presentField } from '../../../src/api/fields/field-presenter.js';
-import { FieldListSchema, FieldSchema } from '../../../src/api/fields/field-schemas.js';
+import { fieldListWriter, presentField } from '../../../src/api/fields/field-table.js';
+import { FieldListSchema, FieldSchema } from '../../../src/api/fields/field-table.js';
 import type { FieldRecord } from '../../../src/store/field-repository.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
