@@ -29,7 +29,7 @@ import type { ApiInstance } from '../api-plugin.js';
 import { parseGddParameters } from '../../services/gdd-parameters.js';
 import { compileEntry, entryAnswer, entrySchema, entryTable, type EntryTable, listAnswer, type OutputField, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { plantingPath } from '../plantings/planting-presenter.js';
+import { plantingPath } from '../plantings/planting-table.js';
 import { presentLocation, requestPath, type WeatherPlace } from '../weather/weather-place.js';
 import { agronomicLinkMaker, agronomicLinks } from './agronomic-place.js';
 import { AGRONOMIC_NORM_PROPERTIES, type AgronomicSelection, parseAgronomicSelection } from './agronomic-properties.js';

@@ -22,7 +22,7 @@ import type { PlaceService } from '../../services/place-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { compileEntry, entryAnswer, entrySchema, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { plantingPath } from '../plantings/planting-presenter.js';
+import { plantingPath } from '../plantings/planting-table.js';
 import { presentLocation, type WeatherPlace } from '../weather/weather-place.js';
 import { agronomicLinkMaker, agronomicLinks } from './agronomic-place.js';
 import { type AgronomicSelection, parseAgronomicSelection } from './agronomic-properties.js';

@@ -7,7 +7,7 @@ import { selectProperties } from '../../http/properties.js';
 import type { ModelDetails, ModelResults, PredictedStage } from '../../services/growth-stage-service.js';
 import { cropPath } from '../paths.js';
 import { fieldPath } from '../fields/field-table.js';
-import { plantingPath } from '../plantings/planting-presenter.js';
+import { plantingPath } from '../plantings/planting-table.js';
 import { MODEL_PROPERTIES, MODEL_V1_PROPERTIES, RESULTS_PROPERTIES } from './model-schemas.js';
 
 export function presentModel(model: GrowthStageModel, baseUrl: string, chosen: Set<string> | null = null) {

@@ -8,21 +8,18 @@ import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
 import type { Page, PlantingListQuery as ListOptions, PlantingRecord, PlantingRef, PlantingService } from '../../services/planting-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { plantingPath, presentPlanting } from './planting-presenter.js';
+import { PLANTING_PROPERTIES, PlantingListSchema, plantingPath, PlantingSchema, presentPlanting } from './planting-table.js';
 import {
   AccountPlantingBody,
   FieldPlantingParams,
   FieldPlantingsParams,
   MAX_PLANTING_ID,
-  PLANTING_PROPERTIES,
   PLANTING_SORTS,
   PlantingBody,
   PlantingListQuery,
-  PlantingListSchema,
   PlantingParams,
   PlantingPatchBody,
   PlantingQuery,
-  PlantingSchema,
 } from './planting-schemas.js';
 
 const TAGS = ['plantings'];

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the Planting resource: validation, serialization (key order) and OpenAPI. */
 import { Type } from 'typebox';
 import { PLANTING_PATCH_PATHS } from '../../services/planting-service.js';
-import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
+import { ListQuery, Nullable } from '../schema-helpers.js';
 
 const DATE = { description: 'a date written YYYY-MM-DD' };
 
@@ -64,35 +64,6 @@ export const PlantingPatchBody = Type.Array(
 );
 
 /** Groups keep their shape: `{ amount, units }` with null leaves when unset. */
-const YieldSchema = Type.Object({ amount: Type.Optional(Nullable(Type.Number())), units: Type.Optional(Nullable(Type.String())) });
-
-/**
- * Key order: id, crop, field, plantingDate, projections, yield, harvestDate, _links. Every
- * property is optional in response schemas so that the serializer keeps this order.
- */
-export const PlantingSchema = Type.Object({
-  id: Type.Optional(Type.Integer()),
-  crop: Type.Optional(Type.String()),
-  field: Type.Optional(Type.String()),
-  plantingDate: Type.Optional(Type.String()),
-  projections: Type.Optional(Type.Object({ yield: Type.Optional(YieldSchema), harvestDate: Type.Optional(Nullable(Type.String())) })),
-  yield: Type.Optional(YieldSchema),
-  harvestDate: Type.Optional(Nullable(Type.String())),
-  _links: Type.Optional(
-    Type.Object({
-      self: Type.Optional(LinkSchema),
-      curies: Type.Optional(CuriesSchema),
-      'svc:field': Type.Optional(LinkSchema),
-      'svc:crop': Type.Optional(LinkSchema),
-    }),
-  ),
-});
-
-export const PlantingListSchema = Type.Object({
-  plantings: Type.Optional(Type.Array(PlantingSchema)),
-  _links: Type.Optional(Type.Object({ self: Type.Optional(LinkSchema), next: Type.Optional(LinkSchema), prev: Type.Optional(LinkSchema) })),
-});
-
 export const FieldPlantingsParams = Type.Object({ fieldId: Type.String() });
 export const FieldPlantingParams = Type.Object({ fieldId: Type.String(), plantingId: Type.String() });
 export const PlantingParams = Type.Object({ plantingId: Type.String() });
@@ -100,8 +71,6 @@ export const PlantingParams = Type.Object({ plantingId: Type.String() });
 export const PlantingListQuery = Type.Object({ ...ListQuery, crop: Type.Optional(Type.String({ description: 'a crop id' })) });
 export const PlantingQuery = Type.Object({ properties: ListQuery.properties });
 
-/** `properties` choices (matched case-insensitively); `id` and `_links` are always included. */
-export const PLANTING_PROPERTIES = ['crop', 'field', 'plantingDate', 'projections', 'yield', 'harvestDate'] as const;
 
 /** `sort` choices: wire name → repository column. */
 export const PLANTING_SORTS = {
