@@ -63,14 +63,12 @@ export const PlantingPatchBody = Type.Array(
   { minItems: 1, description: 'a JSON-Patch array of at least one command' },
 );
 
-/** Groups keep their shape: `{ amount, units }` with null leaves when unset. */
 export const FieldPlantingsParams = Type.Object({ fieldId: Type.String() });
 export const FieldPlantingParams = Type.Object({ fieldId: Type.String(), plantingId: Type.String() });
 export const PlantingParams = Type.Object({ plantingId: Type.String() });
 
 export const PlantingListQuery = Type.Object({ ...ListQuery, crop: Type.Optional(Type.String({ description: 'a crop id' })) });
 export const PlantingQuery = Type.Object({ properties: ListQuery.properties });
-
 
 /** `sort` choices: wire name → repository column. */
 export const PLANTING_SORTS = {
