@@ -431,3 +431,23 @@ export function unlabelledMembers<S, C extends OutputView>(table: EntryTable<S, 
   }
   return paths;
 }
+
+/**
+ * Compilations of a table that reads nothing of the view but its units (no constants, links,
+ * JSON or nested fields that depend on the place), kept by unit system and choice of properties:
+ * a request then compiles nothing. Make one where the routes are registered (one per app); it
+ * keeps at most `max` compilations.
+ */
+export function compiledByChoice<S>(table: EntryTable<S, OutputView>, max = 256): (units: UnitSystem, chosen: ReadonlySet<string> | null) => CompiledEntry<S> {
+  const kept = new Map<string, CompiledEntry<S>>();
+  return (units, chosen) => {
+    const key = chosen === null ? `${units}|*` : `${units}|${[...chosen].sort().join(',')}`;
+    let entry = kept.get(key);
+    if (entry === undefined) {
+      if (kept.size >= max) kept.clear();
+      entry = compileEntry(table, { units }, (name) => chosen === null || chosen.has(name));
+      kept.set(key, entry);
+    }
+    return entry;
+  };
+}

@@ -34,7 +34,7 @@ import {
 } from '../../services/forecast-service.js';
 import { type QuantityName, SOIL_DEPTHS } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
-import { choosableProperties, unlabelledMembers, compileEntry, entrySchema, type EntryTable, entryTable, type OutputView, out } from '../output-table.js';
+import { choosableProperties, type CompiledEntry, compiledByChoice, unlabelledMembers, compileEntry, entrySchema, type EntryTable, entryTable, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
 import { Nullable, TextChoice } from '../schema-helpers.js';
 import { datedAnswer } from './date-pages.js';
@@ -44,6 +44,8 @@ import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.j
 interface ForecastView extends OutputView {
   place: WeatherPlace;
   baseUrl: string;
+  /** The block table compiled for the request's units, block size and properties (kept per route: see `blockEntries`). */
+  blocks: CompiledEntry<Blocks>;
 }
 
 type Blocks = readonly PresentableBlock[];
@@ -54,7 +56,7 @@ type ReadSpread = (block: PresentableBlock) => Spread;
  * A block's fields for hour blocks (`hourly`) or longer ones: an hour has one value, so its
  * `temperatures` carry `value` and its other spreads null max/min.
  */
-function blockTable(hourly: boolean): EntryTable<Blocks, ForecastView> {
+function blockTable(hourly: boolean): EntryTable<Blocks, OutputView> {
   const spread = (quantity: QuantityName, read: ReadSpread) => ({
     average: out.number<Blocks>(quantity, (blocks, i) => read(blocks[i]!).average),
     max: out.number<Blocks>(quantity, hourly ? () => null : (blocks, i) => read(blocks[i]!).max),
@@ -68,7 +70,7 @@ function blockTable(hourly: boolean): EntryTable<Blocks, ForecastView> {
   const layers = (quantity: QuantityName, labelled: boolean, read: (block: PresentableBlock) => readonly Spread[]) =>
     out.array<Blocks>(SOIL_DEPTHS.map((depth, k) => out.group<Blocks>(labelled ? quantity : null, spread(quantity, (block) => read(block)[k]!), { depth })));
   const value = (quantity: QuantityName, read: (block: PresentableBlock) => number) => out.number<Blocks>(quantity, (blocks, i) => read(blocks[i]!));
-  return entryTable<Blocks, ForecastView>({
+  return entryTable<Blocks, OutputView>({
     startTime: { ...out.text<Blocks>((blocks, i) => formatTimestamp(blocks[i]!.start, blocks[i]!.startOffsetMinutes), true), always: true },
     endTime: { ...out.text<Blocks>((blocks, i) => formatTimestamp(blocks[i]!.end, blocks[i]!.endOffsetMinutes), true), always: true },
     conditionsCode: out.text<Blocks>((blocks, i) => blocks[i]!.conditions.code),
@@ -96,14 +98,13 @@ const ForecastBlockSchema = (() => {
   return schema as unknown as ReturnType<typeof entrySchema>;
 })();
 
-/** A day: its blocks nested, compiled for the answer's block size. */
-function dayTable(blocks: EntryTable<Blocks, ForecastView>): EntryTable<Days, ForecastView> {
-  return entryTable<Days, ForecastView>({
+/** A day: its blocks nested, as the view's compiled block table writes them. */
+const DAY = entryTable<Days, ForecastView>({
     date: { ...out.text<Days>((days, i) => days[i]!.date, true), always: true },
     location: { ...out.constant<ForecastView>(WeatherLocationSchema, (view) => presentLocation(view.place.location)), always: true },
     forecast: {
-      ...out.nested<Days, ForecastView>(Type.Array(ForecastBlockSchema), (view, shows) => {
-        const block = compileEntry(blocks, view, shows);
+      ...out.nested<Days, ForecastView>(Type.Array(ForecastBlockSchema), (view) => {
+        const block = view.blocks;
         return {
           json: (days, i) => `[${writeJsonRows(block.rows(days[i]!.blocks, days[i]!.blocks.length))}]`,
           object: (days, i) => days[i]!.blocks.map((_, k) => block.object(days[i]!.blocks, k)),
@@ -119,12 +120,9 @@ function dayTable(blocks: EntryTable<Blocks, ForecastView>): EntryTable<Days, Fo
       ),
       always: true,
     },
-  });
-}
+});
 
-const DAYS = { hourly: dayTable(BLOCKS.hourly), longer: dayTable(BLOCKS.longer) };
-
-const ForecastDaySchema = entrySchema(DAYS.hourly);
+const ForecastDaySchema = entrySchema(DAY);
 export const ForecastListSchema = Type.Object({
   forecasts: Type.Optional(Type.Array(ForecastDaySchema)),
   _links: Type.Optional(ListLinksSchema),
@@ -200,13 +198,17 @@ export interface ForecastRouteServices extends PlaceRouteServices {
 export function forecastRoutes(app: ApiInstance, services: ForecastRouteServices): void {
   const { forecasts, baseUrl } = services;
 
+  // The block tables compiled once per unit system and choice of properties, for this app.
+  const blockEntries = { hourly: compiledByChoice(BLOCKS.hourly), longer: compiledByChoice(BLOCKS.longer) };
+
   registerPlaceRoutes(app, services, FORECASTS, async (call) => {
     const { place, view, query, requester } = call;
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, FORECAST_PROPERTIES);
     const blockSize = BLOCK_SIZE_OF_TEXT[query.blockSize ?? ''];
     const options = { blockSize, frame: parseTimeFrame(query), conditionsType: parseConditionsType(query.conditionsType) };
-    const entry = compileEntry(blockSize === 1 ? DAYS.hourly : DAYS.longer, { place: view, units, baseUrl }, (name) => chosen === null || chosen.has(name));
+    const blocks = (blockSize === 1 ? blockEntries.hourly : blockEntries.longer)(units, chosen);
+    const entry = compileEntry(DAY, { place: view, units, baseUrl, blocks });
     return datedAnswer(call, 'forecasts', entry, (dates) => forecasts.forecast(place.location, dates, options, requester), baseUrl);
   });
 }
