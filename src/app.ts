@@ -174,7 +174,7 @@ export function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wak
     failures: createCredentialFailureLimiter({ budgets: failureBudgets(config.tokenFailuresPerMinute, config.tokenAddressFailuresPerMinute), windowSeconds: 60, redis }),
   });
   const catalogData = deps.catalog ?? loadCatalog();
-  const fields = createFieldService(store, clock);
+  const fields = createFieldService(store, clock, { maxFieldsPerAccount: config.maxFieldsPerAccount });
   const observations = createObservationService(weather);
   const forecasts = createForecastService({ weather, clock });
   const agronomicNorms = createAgronomicNormService({ weather, clock, elevation, referenceEt, ...(deps.compute ? { compute: deps.compute } : {}) });
@@ -186,7 +186,7 @@ export function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wak
     keyUsage: createKeyUsageCounter({ usage: store.usage, log }),
     answers: createAnswerCache({ maxBytes: config.answerCacheBytes, ...(deps.compute ? { writeRows: deps.compute.writeJsonRows } : {}) }),
     fields,
-    plantings: createPlantingService(store, catalogData, clock),
+    plantings: createPlantingService(store, catalogData, clock, { maxPlantingsPerAccount: config.maxPlantingsPerAccount }),
     catalog: createCatalogService(catalogData),
     places: createPlaceService({
       fields,

@@ -62,6 +62,10 @@ export interface Config {
    * may pass `--beyond-cap`).
    */
   maxKeysPerAccount: number;
+  /** Fields one account may have; creating one more answers 409. */
+  maxFieldsPerAccount: number;
+  /** Plantings one account may have over all its fields; creating one more answers 409. */
+  maxPlantingsPerAccount: number;
   /** Default per-key rate limits (requests per minute, burst), for ordinary and enterprise accounts. */
   rateLimit: { perMinute: number; burst: number };
   enterpriseRateLimit: { perMinute: number; burst: number };
@@ -170,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: integer(env, 'AGWX_DB_CONNECT_TIMEOUT_MS', 1500, 100, 60_000),
     redisUrl: redisUrl(env),
     maxKeysPerAccount: integer(env, 'AGWX_MAX_KEYS_PER_ACCOUNT', 20, 1, 1_000_000),
+    maxFieldsPerAccount: integer(env, 'AGWX_MAX_FIELDS_PER_ACCOUNT', 100_000, 1, 100_000_000),
+    maxPlantingsPerAccount: integer(env, 'AGWX_MAX_PLANTINGS_PER_ACCOUNT', 500_000, 1, 100_000_000),
     rateLimit: { perMinute: integer(env, 'AGWX_RATE_PER_MINUTE', 600, 1, 10_000_000), burst: integer(env, 'AGWX_RATE_BURST', 120, 0, 10_000_000) },
     enterpriseRateLimit: {
       perMinute: integer(env, 'AGWX_ENTERPRISE_RATE_PER_MINUTE', 6000, 1, 10_000_000),

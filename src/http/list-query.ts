@@ -61,10 +61,19 @@ export function parseSort<Key extends string>(
   value: string | undefined,
   allowed: Record<string, Key>,
   fallback: SortTerm<Key>[],
+  maxTerms = Number.POSITIVE_INFINITY,
 ): SortTerm<Key>[] {
   if (value === undefined || value === '') return fallback;
   const lookup = new Map(Object.entries(allowed).map(([name, key]) => [name.toLowerCase(), key]));
-  return value.split(',').map((raw) => {
+  const terms = value.split(',');
+  if (terms.length > maxTerms) {
+    // Each accepted order is read in an index's order; a combination of them would be a sort of every row.
+    throw invalidParameter(
+      'sort',
+      `sort takes ${maxTerms === 1 ? 'one property' : `at most ${maxTerms} properties`} (got '${value}'). Allowed values: ${Object.keys(allowed).join(', ')} (prefix with - for descending order); narrow the list with its filters instead.`,
+    );
+  }
+  return terms.map((raw) => {
     const term = raw.trim();
     const descending = term.startsWith('-');
     const name = (descending || term.startsWith('+') ? term.slice(1) : term).toLowerCase();

@@ -30,9 +30,22 @@ export interface FieldService {
 /** 404 for a field the account does not have (unknown, or another account's). */
 export const fieldNotFound = (id: string) => notFoundError('Field', `No field with id '${id}' exists for this account.`);
 
-export function createFieldService(store: Store, clock: Clock): FieldService {
+/** What one account may hold. */
+export interface FieldLimits {
+  /** Fields per account (`AGWX_MAX_FIELDS_PER_ACCOUNT`). */
+  maxFieldsPerAccount: number;
+}
+
+export function createFieldService(store: Store, clock: Clock, limits: FieldLimits = { maxFieldsPerAccount: Number.POSITIVE_INFINITY }): FieldService {
   return {
     async create(accountId, field) {
+      const held = await store.fields.count(accountId);
+      if (held >= limits.maxFieldsPerAccount) {
+        throw conflict(
+          'Too many fields.',
+          `This account has ${held} fields, the most one account may have (${limits.maxFieldsPerAccount}, set by AGWX_MAX_FIELDS_PER_ACCOUNT); delete fields it no longer needs, or ask the operator for a higher limit. Nothing was created.`,
+        );
+      }
       try {
         await store.fields.insert(accountId, field, clock.now());
       } catch (error) {

@@ -6,6 +6,7 @@
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { Clock } from '../core/clock.js';
+import { conflict } from '../core/errors.js';
 import { isIsoDate } from '../core/dates.js';
 import { invalid, invalidParameterValue, notFoundError } from '../core/errors.js';
 import type { Page } from '../store/field-repository.js';
@@ -107,7 +108,13 @@ function yieldPair(value: YieldInput | null | undefined, name: string): Yield | 
   return amount === null ? null : { amount: amount as number, units: units as string };
 }
 
-export function createPlantingService(store: Store, catalog: Catalog, clock: Clock): PlantingService {
+/** What one account may hold. */
+export interface PlantingLimits {
+  /** Plantings per account, over all its fields (`AGWX_MAX_PLANTINGS_PER_ACCOUNT`). */
+  maxPlantingsPerAccount: number;
+}
+
+export function createPlantingService(store: Store, catalog: Catalog, clock: Clock, limits: PlantingLimits = { maxPlantingsPerAccount: Number.POSITIVE_INFINITY }): PlantingService {
   /** Input → the values to store, or a 400 naming the property that breaks a rule. */
   function toValues(input: PlantingInput): PlantingValues {
     if (typeof input.crop !== 'string' || input.crop.trim() === '') {
@@ -174,6 +181,13 @@ export function createPlantingService(store: Store, catalog: Catalog, clock: Clo
   return {
     async create(accountId, fieldId, input) {
       await requireField(accountId, fieldId);
+      const held = await store.plantings.count(accountId);
+      if (held >= limits.maxPlantingsPerAccount) {
+        throw conflict(
+          'Too many plantings.',
+          `This account has ${held} plantings, the most one account may have (${limits.maxPlantingsPerAccount}, set by AGWX_MAX_PLANTINGS_PER_ACCOUNT); delete plantings it no longer needs, or ask the operator for a higher limit. Nothing was created.`,
+        );
+      }
       const created = await store.plantings.insert(accountId, fieldId, toValues(input), clock.now());
       if (!created) throw fieldNotFound(fieldId);
       return created;

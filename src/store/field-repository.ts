@@ -28,6 +28,8 @@ export interface FieldRepository {
   /** Throws DuplicateKeyError when the account has a field with this id. */
   insert(accountId: number, field: FieldRecord, now: number): Promise<void>;
   get(accountId: number, id: string): Promise<FieldRecord | undefined>;
+  /** How many fields the account has. */
+  count(accountId: number): Promise<number>;
   list(accountId: number, options: { sort: SortTerm<FieldSortColumn>[]; limit: number; offset: number }): Promise<Page<FieldRecord>>;
   /**
    * Reads the field, lets `change` compute the new state, and saves it, all in one transaction
@@ -137,6 +139,10 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
         if (isUniqueViolation(error)) throw new DuplicateKeyError(`A field with id '${field.id}' exists already.`);
         throw error;
       }
+    },
+    async count(accountId) {
+      const [row] = await countQuery(accountId);
+      return Number(row!.n);
     },
     async get(accountId, id) {
       const [row] = await byId(accountId, id);

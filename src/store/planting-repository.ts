@@ -45,6 +45,8 @@ export interface PlantingRepository {
   /** Saves a new planting with an issued id; undefined when the account has no such field. */
   insert(accountId: number, fieldId: string, values: PlantingValues, now: number): Promise<PlantingRecord | undefined>;
   get(accountId: number, id: number): Promise<PlantingRecord | undefined>;
+  /** How many plantings the account has. */
+  count(accountId: number): Promise<number>;
   /** The most recently created planting of the field. */
   current(accountId: number, fieldId: string): Promise<PlantingRecord | undefined>;
   list(accountId: number, options: PlantingListOptions): Promise<Page<PlantingRecord>>;
@@ -58,9 +60,9 @@ export interface PlantingRepository {
 
 const COLUMNS: Record<PlantingSortColumn, OrderColumn & { column: keyof PlantingTable }> = {
   id: { column: 'id', text: false, nullable: false },
-  crop: { column: 'crop', text: true },
-  fieldId: { column: 'field_id', text: true },
-  plantingDate: { column: 'planting_date', text: true },
+  crop: { column: 'crop', text: true, nullable: false },
+  fieldId: { column: 'field_id', text: true, nullable: false },
+  plantingDate: { column: 'planting_date', text: true, nullable: false },
   harvestDate: { column: 'harvest_date', text: true },
 };
 
@@ -133,6 +135,12 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
   };
 
   // `limit 1` as a literal: SQLite runs this read about twice as fast as with a bound limit.
+  const countOfAccount = preparedQuery(db, 1, (accountId: number) =>
+    db
+      .selectFrom('plantings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId),
+  );
   const latestOfField = preparedQuery(db, 2, (accountId: number, fieldId: string) =>
     db
       .selectFrom('plantings')
@@ -155,6 +163,10 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName): 
         if (isForeignKeyViolation(error)) return undefined;
         throw error;
       }
+    },
+    async count(accountId) {
+      const [row] = await countOfAccount(accountId);
+      return Number(row!.n);
     },
     async get(accountId, id) {
       const row = await db.selectFrom('plantings').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();

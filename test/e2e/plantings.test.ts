@@ -380,9 +380,13 @@ describe.each(databaseKinds())('plantings on %s', (kind) => {
       ['-plantingdate', ['p2', 'p1', 'p4', 'p3']],
       ['harvestDate', ['p3', 'p1', 'p4', 'p2']],
       ['-harvestDate', ['p4', 'p1', 'p3', 'p2']],
-      ['crop,-plantingDate', ['p3', 'p2', 'p1', 'p4']],
     ])('sorts by %s (nulls last either way)', async (sort, expected) => {
       expect(names(await getList(`/v2/agronomics/plantings?sort=${encodeURIComponent(sort)}`))).toEqual(expected);
+    });
+
+    it('sorts by one property at a time: a combination, which no index serves, is refused with 400', async () => {
+      const error = expectErrorBody(await getList(`/v2/agronomics/plantings?sort=${encodeURIComponent('crop,-plantingDate')}`), 400);
+      expect(error.detailedMessage).toContain('one property');
     });
 
     it('filters by crop id on every list, and refuses an unknown crop', async () => {

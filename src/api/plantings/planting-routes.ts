@@ -50,7 +50,7 @@ export const plantingRoutes: ApiPlugin<PlantingRouteOptions> = async (app, { pla
 
   function listOptions(request: FastifyRequest, query: Query): { options: ListOptions; chosen: Set<string> | null } {
     const paging = parsePaging(query, 'plantings', request.auth.enterprise);
-    const sort = parseSort(query.sort, PLANTING_SORTS, []);
+    const sort = parseSort(query.sort, PLANTING_SORTS, [], 1);
     const chosen = parseProperties(query.properties, PLANTING_PROPERTIES);
     return {
       options: { crop: query.crop, sort: sort.map((t) => ({ column: t.key, descending: t.descending })), ...paging },

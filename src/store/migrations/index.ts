@@ -13,6 +13,7 @@ import * as fieldSortIndexes from './0010-field-sort-indexes.js';
 import * as sqliteFieldOrderIndexes from './0011-sqlite-field-order-indexes.js';
 import * as fieldListRevision from './0012-field-list-revision.js';
 import * as jobResultBytes from './0013-job-result-bytes.js';
+import * as plantingSortIndexes from './0014-planting-sort-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-sqlite-field-order-indexes': sqliteFieldOrderIndexes,
   '0012-field-list-revision': fieldListRevision,
   '0013-job-result-bytes': jobResultBytes,
+  '0014-planting-sort-indexes': plantingSortIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
