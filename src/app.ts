@@ -5,6 +5,7 @@
  * only the services it uses. No globals: tests build as many apps as they like, each with its own
  * store and clock.
  */
+import { installCors } from './http/cors.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -328,6 +329,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
     done();
   });
+  await installCors(app, config.corsOrigins);
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
   await app.register(swagger, {
@@ -340,7 +342,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         version: VERSION,
         description: 'Agronomic weather API: fields, plantings, observed weather, forecasts, norms, GDD/PET/P-PET, weather maps, batch jobs.',
       },
-      servers: [{ url: config.baseUrl }],
+      // `/docs` sends "Try it out" to the server that serves it; the public address second.
+      servers: [{ url: '/', description: 'this server' }, ...(config.baseUrl ? [{ url: config.baseUrl, description: 'public address (AGWX_BASE_URL)' }] : [])],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },

@@ -17,6 +17,11 @@ export interface Config {
   now: number | null;
   /** Public base URL, without a trailing slash: used in `Location` headers and the curie href. */
   baseUrl: string;
+  /**
+   * Origins whose browser pages may call the API (CORS, `AGWX_CORS_ORIGINS`): none by default
+   * (same origin only), a list of origins, or `*` for any.
+   */
+  corsOrigins: readonly string[] | '*';
   logLevel: LogLevel;
   /** Seconds a disabled key's state may stay cached on an instance. */
   keyCacheSeconds: number;
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const baseUrl = (env.AGWX_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  const corsOrigins = parseCorsOrigins(env.AGWX_CORS_ORIGINS);
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(baseUrl)) {
     throw new ConfigError(`AGWX_BASE_URL must be an http(s) URL such as https://agwx.example.org (got '${baseUrl}')`);
   }
@@ -156,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     now,
     baseUrl,
+    corsOrigins,
     logLevel,
     keyCacheSeconds: integer(env, 'AGWX_KEY_CACHE_SECONDS', 2, 0, 60),
     tokenFailuresPerMinute: integer(env, 'AGWX_TOKEN_FAILURES_PER_MINUTE', 10, 1, 100_000),
@@ -236,4 +243,18 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got '${text}')`);
   }
   return value;
+}
+
+/** `AGWX_CORS_ORIGINS`: empty (none), `*`, or comma-separated origins such as `https://app.example.org`. */
+function parseCorsOrigins(text: string | undefined): readonly string[] | '*' {
+  const value = text?.trim() ?? '';
+  if (value === '*') return '*';
+  if (value === '') return [];
+  return value.split(',').map((part) => {
+    const origin = part.trim().replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/?#]+$/.test(origin)) {
+      throw new ConfigError(`AGWX_CORS_ORIGINS must be *, or origins such as https://app.example.org separated by commas (got '${part.trim()}')`);
+    }
+    return origin.toLowerCase();
+  });
 }

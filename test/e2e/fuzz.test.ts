@@ -3,8 +3,9 @@
  * paths, query strings, headers and bodies never produce a 5xx, and every 4xx carries the error
  * body. Inputs: NUL bytes, 64-bit and negative integers, percent-encoded dots and slashes,
  * invalid UTF-8 percent-encodings, over-long strings, wrong JSON types (bodies built from each
- * route's own body schema, then broken), JSON that is not what it claims. On SQLite and, with
- * CI=true, on PostgreSQL.
+ * route's own body schema, then broken), JSON that is not what it claims; and CORS preflights of
+ * every route from allowed and other origins, with odd methods and header lists. On SQLite and,
+ * with CI=true, on PostgreSQL. New routes are covered as they join the OpenAPI document.
  *
  * Every operation runs a fixed seed (the same inputs on every run) and a few runs of a fresh
  * seed; a failure names its seed, so `FUZZ_SEED=<seed>` replays it (FUZZ_RUNS sets the count).
@@ -256,7 +257,7 @@ describe.each(databaseKinds())('robustness under malformed input on %s', (kind) 
   let operations: Operation[];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, createSyntheticSource({ cacheSize: 64 }));
+    t = await createTestApp(kind, { AGWX_CORS_ORIGINS: 'https://app.example.org' }, createSyntheticSource({ cacheSize: 64 }));
     auth = (await t.login('fuzz')).auth;
     const headers = { ...auth, 'content-type': 'application/json' };
     await t.app.inject({ method: 'POST', url: '/v2/fields', headers, payload: JSON.stringify({ id: 'f1', farmId: 'farm', centerPoint: { latitude: 41.5, longitude: -93.5 } }) });
@@ -322,5 +323,38 @@ describe.each(databaseKinds())('robustness under malformed input on %s', (kind) 
       if (failures.length > before) failures.push(`(the lines above came from FUZZ_SEED=${RANDOM_SEED})`);
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers every CORS preflight below 500: 204 with CORS headers for the allowed origin, none for others', async () => {
+    const failures: string[] = [];
+    const origins = ['https://app.example.org', 'https://APP.example.org', 'https://evil.example', 'null', '', 'https://app.example.org.evil.example', 'x'.repeat(3000)];
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'get', '', 'G E T', 'X'.repeat(500)];
+    const headerLists = ['authorization', 'authorization, content-type', 'x-unknown', '', ',,,', 'a'.repeat(5000), 'authorization,\tcontent-type'];
+    let allowed = 0;
+    for (const operation of operations) {
+      const property = fc.asyncProperty(
+        fc.tuple(...[...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => partFor(match[1]!)), fc.constant('')),
+        fc.constantFrom(...origins),
+        fc.option(fc.constantFrom(...methods), { nil: undefined }),
+        fc.option(fc.constantFrom(...headerLists), { nil: undefined }),
+        async (values, origin, method, headerList) => {
+          let i = 0;
+          const url = operation.path.replace(/\{[^}]+\}/g, () => values[i++]!);
+          const headers: Record<string, string> = { origin };
+          if (method !== undefined) headers['access-control-request-method'] = method;
+          if (headerList !== undefined) headers['access-control-request-headers'] = headerList;
+          const response = await t.app.inject({ method: 'OPTIONS', url, headers });
+          const label = `OPTIONS ${url.slice(0, 200)} origin=${origin.slice(0, 40)} method=${String(method).slice(0, 20)} -> ${response.statusCode}`;
+          if (response.statusCode >= 500) failures.push(`${label} ${response.body.slice(0, 200)}`);
+          const allowedOrigin = response.headers['access-control-allow-origin'];
+          if (allowedOrigin !== undefined && allowedOrigin !== 'https://app.example.org' && allowedOrigin !== 'https://APP.example.org') failures.push(`${label} allows ${String(allowedOrigin)}`);
+          if (response.statusCode === 204 && allowedOrigin !== undefined) allowed++;
+        },
+      );
+      await fc.assert(property, { numRuns: 10, seed: FIXED_SEED });
+    }
+    expect(failures).toEqual([]);
+    // The allowed origin's preflights were answered, not merely refused.
+    expect(allowed).toBeGreaterThan(operations.length / 4);
   }, 120_000);
 });
