@@ -10,19 +10,13 @@ import { parseUnits } from '../../http/units.js';
 import type { CatalogService } from '../../services/catalog-service.js';
 import type { GrowthStageService } from '../../services/growth-stage-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { presentModel, presentModelDetails, presentModelResults } from './model-presenter.js';
+import { presentModel, presentModelDetails, presentModelResults, MODEL_PROPERTIES, ModelDetailsSchema, ModelListSchema, ModelResultsSchema, ModelSchema, RESULTS_PROPERTIES } from './model-table.js';
 import {
   FieldModelParams,
-  MODEL_PROPERTIES,
   MODEL_SORTS,
-  ModelDetailsSchema,
   ModelListQuery,
-  ModelListSchema,
   ModelParams,
   ModelQuery,
-  ModelResultsSchema,
-  ModelSchema,
-  RESULTS_PROPERTIES,
   ResultsQuery,
   UnitsQuery,
 } from './model-schemas.js';

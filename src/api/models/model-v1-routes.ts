@@ -8,15 +8,12 @@ import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
 import type { CatalogService, GrowthStageModel } from '../../services/catalog-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { presentModelV1 } from './model-presenter.js';
+import { presentModelV1, MODEL_V1_PROPERTIES, ModelV1ListSchema, ModelV1Schema } from './model-table.js';
 import {
   MODEL_V1_CROPS,
-  MODEL_V1_PROPERTIES,
   ModelParams,
   ModelV1ListQuery,
-  ModelV1ListSchema,
   ModelV1Query,
-  ModelV1Schema,
 } from './model-schemas.js';
 
 const TAGS = ['models (v1, deprecated)'];
