@@ -54,6 +54,13 @@ export interface JsonField<S, C> {
   schema: TSchema;
 }
 
+/** JSON text of the entry written as it is (a stored payload, already compact JSON). */
+export interface RawJsonField<S> {
+  kind: 'rawJson';
+  read: (source: S, i: number) => string;
+  schema: TSchema;
+}
+
 /** The same value in every entry of one answer (the place's location), written once per answer. */
 export interface ConstantField<C> {
   kind: 'constant';
@@ -105,7 +112,7 @@ export interface LinksField<S, C> {
   schema: TSchema;
 }
 
-export type OutputField<S, C> = (NumberField<S> | TextField<S> | BooleanField<S> | JsonField<S, C> | ConstantField<C> | GroupField<S> | ArrayField<S> | ObjectField<S, C> | NestedField<S, C> | LinksField<S, C>) & {
+export type OutputField<S, C> = (NumberField<S> | TextField<S> | BooleanField<S> | JsonField<S, C> | RawJsonField<S> | ConstantField<C> | GroupField<S> | ArrayField<S> | ObjectField<S, C> | NestedField<S, C> | LinksField<S, C>) & {
   /** Always written: `properties` does not choose it (dates, days, `_links`). */
   always?: boolean;
   description?: string;
@@ -132,6 +139,7 @@ export const out = {
   /** Text or null. */
   optionalText: <S>(read: (source: S, i: number) => string | null): TextField<S> => ({ kind: 'text', read, plain: false, nullable: true }),
   boolean: <S>(read: (source: S, i: number) => boolean): BooleanField<S> => ({ kind: 'boolean', read }),
+  rawJson: <S>(schema: TSchema, read: (source: S, i: number) => string): RawJsonField<S> => ({ kind: 'rawJson', read, schema }),
   json: <S, C>(schema: TSchema, read: (source: S, i: number, view: C) => unknown): JsonField<S, C> => ({ kind: 'json', read, schema }),
   constant: <C>(schema: TSchema, value: (view: C) => unknown): ConstantField<C> => ({ kind: 'constant', value, schema }),
   group: <S>(units: QuantityName | null, members: Record<string, NumberField<S>>, lead?: Record<string, string>): GroupField<S> => ({
@@ -307,7 +315,13 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
           builders.push((object, source, i) => (object[name] = read(source, i, view)));
           break;
         }
-        case 'constant': {
+        case 'rawJson': {
+        const read = field.read;
+        steps.push({ kind: 'string', read });
+        builders.push((object, source, i) => (object[name] = JSON.parse(read(source, i))));
+        break;
+      }
+      case 'constant': {
           const value = field.value(view);
           text(JSON.stringify(value));
           builders.push((object) => (object[name] = value));

@@ -1863,7 +1863,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             jobId?: number;
-                            jobStatus?: string;
+                            /** @enum {string} */
+                            jobStatus?: "queued" | "done" | "cancelled" | "purged";
                             title?: string;
                             type?: string;
                             dateRequested?: string;

@@ -4,8 +4,8 @@ import { ApiError, invalidParameter, notFound } from '../../http/api-error.js';
 import { JobResultsFullError, mebibytes } from '../../jobs/job-budget.js';
 import { JobQueueFullError, type JobService } from '../../jobs/job-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
-import { jobPath, presentCreatedJob, presentJob, writeJobWithResults } from './job-presenter.js';
-import { CreatedJobSchema, CreateJobBody, JobParams, JobSchema } from './job-schemas.js';
+import { CreatedJobSchema, jobPath, JobSchema, presentCreatedJob, presentJob, writeJobWithResults } from './job-table.js';
+import { CreateJobBody, JobParams } from './job-schemas.js';
 
 const TAGS = ['jobs'];
 /** Room for 10,000 requests of the longest accepted form. */

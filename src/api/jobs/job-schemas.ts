@@ -1,4 +1,4 @@
-/** TypeBox schemas of the Batch job resource: validation, serialization (key order) and OpenAPI. */
+/** TypeBox schemas of the batch job requests (validation and OpenAPI); the answers' shapes are job-table.ts. */
 import { Type } from 'typebox';
 import { MAX_REQUESTS_PER_JOB, MAX_REQUESTS_WITH_AGRONOMICS } from '../../jobs/job-requests.js';
 import { Nullable } from '../schema-helpers.js';
@@ -30,35 +30,3 @@ export const CreateJobBody = Type.Object(
 );
 
 export const JobParams = Type.Object({ jobId: Type.String() });
-
-const JobResultSchema = Type.Object({
-  title: Type.Optional(Nullable(Type.String())),
-  api: Type.Optional(Type.String()),
-  httpStatus: Type.Optional(Type.String()),
-  payload: Type.Optional(Type.Unknown()),
-});
-
-/**
- * Key order of the spec's table: jobStatus, jobId, title, type, dateRequested, queuePosition
- * (queued only), results (done only). Every property is optional: the serializer writes required
- * ones first, which would break the order.
- */
-export const JobSchema = Type.Object({
-  jobStatus: Type.Optional(Type.String({ enum: ['queued', 'done', 'cancelled', 'purged'] })),
-  jobId: Type.Optional(Type.Integer()),
-  title: Type.Optional(Type.String()),
-  type: Type.Optional(Type.String()),
-  dateRequested: Type.Optional(Type.String()),
-  queuePosition: Type.Optional(Type.Integer()),
-  results: Type.Optional(Type.Array(JobResultSchema)),
-});
-
-/** The creation answer: `jobId` first, then the rest in the table's order. */
-export const CreatedJobSchema = Type.Object({
-  jobId: Type.Optional(Type.Integer()),
-  jobStatus: Type.Optional(Type.String()),
-  title: Type.Optional(Type.String()),
-  type: Type.Optional(Type.String()),
-  dateRequested: Type.Optional(Type.String()),
-  queuePosition: Type.Optional(Type.Integer()),
-});
