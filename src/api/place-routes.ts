@@ -78,14 +78,6 @@ export interface PlaceResource<Query extends TSchema> {
   keepAnswers?: boolean;
   /** True: building an answer takes the main thread a while, so each waits for a turn of its own (http/turns.ts). */
   heavy?: boolean;
-  /**
-   * 'native': JSON answers are written by V8's JSON.stringify instead of the serializer compiled
-   * from the response schema. It is the faster of the two for bodies of many short strings (a
-   * forecast's blocks: times, codes, texts, units), and writes the same bytes as long as the
-   * presenter builds exactly the schema's properties in the schema's order, which the resource's
-   * tests check against the compiled serializer.
-   */
-  serializer?: 'native';
   forms: PlaceRouteForm[];
 }
 
@@ -155,8 +147,6 @@ function datesOf(segment: string | undefined, rule: DatesRule | undefined, today
   return span;
 }
 
-const nativeJson = (data: unknown): string => JSON.stringify(data);
-
 /** Registers every form of `definition` for the place kinds it exists for; `build` makes an answer. */
 export function registerPlaceRoutes<Query extends TSchema>(
   app: ApiInstance,
@@ -177,11 +167,9 @@ export function registerPlaceRoutes<Query extends TSchema>(
         url,
         {
           config: definition.csv ? { csv: definition.csv } : {},
-          ...(definition.serializer === 'native'
-            ? { serializerCompiler: () => nativeJson }
-            : isEitherSchema(response)
-              ? { serializerCompiler: ({ schema }: { schema: unknown }) => (isEitherSchema(schema) ? eitherSerializer(schema) : fastJson(schema as object)) }
-              : {}),
+          ...(isEitherSchema(response)
+            ? { serializerCompiler: ({ schema }: { schema: unknown }) => (isEitherSchema(schema) ? eitherSerializer(schema) : fastJson(schema as object)) }
+            : {}),
           schema: {
             summary,
             tags: definition.tags,

@@ -1,9 +1,8 @@
 /**
- * Rows of JSON text alike in all but their numbers and a few strings: the daily entries of a
- * large answer (agronomic values and norms, weather norms). A presenter lays out one row as fixed
- * text with holes (`RowLayout`), reads the values of every row into plain arrays (`JsonRows`), and
- * the text is written by interleaving the two (`writeJsonRows`). The written text is what the
- * presenter's objects serialize to; its tests compare the two byte for byte.
+ * Rows of JSON text alike in all but their numbers and a few strings: the entries of a large
+ * answer. An output table (api/output-table.ts) lays out one row as fixed text with holes, reads
+ * the values of every row into plain arrays (`JsonRows`), and the text is written by interleaving
+ * the two (`writeJsonRows`). `RowLayout` builds such rows by hand.
  *
  * Writing the numbers is most of the cost of such an answer (each is written in the shortest form
  * that reads back as the same double). `JsonRows` holds only strings and a `Float64Array`, so the

@@ -1,6 +1,6 @@
 /**
- * CSV from the JSON a presenter builds (RFC 4180), without knowing any resource's shape. The
- * presenter's object stays the one description of an answer; a resource only names the arrays
+ * CSV from an answer's objects (RFC 4180), without knowing any resource's shape. The objects come
+ * from the resource's output table, the one description of the answer; a resource only names the arrays
  * whose items are rows (`CsvLayout`).
  *
  * Rules:

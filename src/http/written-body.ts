@@ -2,12 +2,9 @@
  * Answers whose JSON is written straight into text. An answer of many daily entries (observations,
  * forecasts, weather norms, agronomic values and norms: up to hundreds of entries, each with
  * several amounts and its own `_links`) costs more to build as objects and serialize than to
- * compute. Its presenter can instead return a
- * `WrittenBody`: the answer as objects (for CSV, and to check the text against) and a writer of its
- * JSON. The answer cache (http/answer-cache.ts) sends the text for JSON and the objects for CSV.
- *
- * The text must be exactly what the route's response serializer makes of the objects; each
- * presenter's tests compare the two byte for byte.
+ * compute, so a resource answers with a `WrittenBody` made from its output table
+ * (api/output-table.ts): the answer as objects (for CSV) and its JSON text, both derived from the
+ * one table. The answer cache (http/answer-cache.ts) sends the text for JSON and the objects for CSV.
  */
 
 import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
@@ -35,7 +32,7 @@ export interface RowsAnswer {
 
 export class WrittenBody {
   /**
-   * @param object the answer as objects (what the presenter returns otherwise)
+   * @param object the answer as objects
    * @param json its JSON; `serialize` is the route's response serializer, for the parts that are
    *   cheaper to leave to it (see `withArray`)
    * @param parts for an answer written from rows, its parts: the rows may then be written by
@@ -85,16 +82,10 @@ export function aroundArray(serialize: Serialize, head: Record<string, unknown>,
 }
 
 /**
- * A writer of `,"_links":{…}` for daily entries whose links differ only in the middle of their
- * `self` href: `links` is one entry's links (its `self` is left out and written by the writer),
- * the href is `hrefStart + middle + hrefEnd`, and `middle` (a date or a day) needs no escaping.
+ * The text before and after the middle of the `self` href of an entry's `_links` (`links` is one
+ * entry's links; its `self` href is `hrefStart + middle + hrefEnd`, and `middle`, a date or a day,
+ * needs no escaping): `,"_links":{"self":{"href":"…` and the rest.
  */
-export function entryLinksWriter(links: { self: unknown }, hrefStart: string, hrefEnd = ''): (middle: string) => string {
-  const [start, end] = entryLinksAround(links, hrefStart, hrefEnd);
-  return (middle) => start + middle + end;
-}
-
-/** The text before and after the middle of the `self` href of `entryLinksWriter`'s links. */
 export function entryLinksAround(links: { self: unknown }, hrefStart: string, hrefEnd = ''): [string, string] {
   const { self: _self, ...shared } = links;
   const sharedJson = JSON.stringify(shared);
