@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,6 +23,32 @@ function agwxWith(extra: Record<string, string>, ...args: string[]) {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('agwx command', () => {
+  it('creates an enterprise development key at the first start and prints the walk-through with it', async () => {
+    const first = { ...env, DATABASE_URL: `sqlite:${path.join(dir, 'first.sqlite')}`, PORT: String(await freePort()) };
+    const server = spawn(tsx, [path.join(root, 'src/cli/main.ts'), 'serve'], { env: first, cwd: root });
+    try {
+      let printed = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no walk-through: ${printed}`)), 45_000);
+        server.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          if (/Secret/i.test(printed)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        server.once('exit', (code) => reject(new Error(`serve exited (${code}): ${printed}`)));
+      });
+      const listed = JSON.parse((await run(tsx, [path.join(root, 'src/cli/main.ts'), 'keys', 'list', '--json'], { env: first, cwd: root })).stdout);
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ account: 'development', enterprise: true, enabled: true });
+      expect(printed).toContain(listed[0].key);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+  }, 90_000);
+
   it('migrates a new database', async () => {
     const { stdout } = await agwx('migrate');
     expect(stdout).toContain('up to date');
