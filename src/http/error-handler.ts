@@ -165,8 +165,11 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): void {
   // A second router that knows every path, to tell 405 (known path, other method) from 404.
   const paths = FindMyWay({ ignoreTrailingSlash: false });
+  // Every GET form of the API, for the 404 of a path that only misses its form.
+  const forms = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('GET') && /^\/v[12]\//.test(route.url)) forms.add(route.url);
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod) && !paths.find(method as HTTPMethod, route.url)) {
         paths.on(method as HTTPMethod, route.url, () => undefined);
@@ -222,6 +225,34 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
         }),
       );
     }
-    return sendApiError(reply, request, new ApiError(404, 'Not found.', `No resource exists at ${path}.`));
+    const near = formsNear(path, forms);
+    const hint = near.length === 0 ? '' : ` The paths of this kind are: ${near.join(', ')}.`;
+    return sendApiError(reply, request, new ApiError(404, 'Not found.', `No resource exists at ${path}.${hint}`));
   });
+}
+
+/** The most forms a 404 lists. */
+const MOST_FORMS = 12;
+
+/**
+ * The GET forms that share the most leading segments with `path` (a `:name` segment matches any),
+ * at least its version, family and place (`/v2/weather/fields/{fieldId}`), written `{name}`: what
+ * a path without its dates, or with a form that does not exist, could have been.
+ */
+export function formsNear(path: string, forms: Iterable<string>): string[] {
+  const asked = path.split('/').filter((part) => part !== '');
+  let best = 0;
+  let near: string[] = [];
+  for (const form of forms) {
+    const parts = form.split('/').filter((part) => part !== '');
+    let shared = 0;
+    while (shared < parts.length && shared < asked.length && (parts[shared]!.startsWith(':') || parts[shared] === asked[shared])) shared++;
+    if (shared < 3 || shared < best) continue;
+    if (shared > best) {
+      best = shared;
+      near = [];
+    }
+    near.push(form.replace(/:(\w+)/g, '{$1}'));
+  }
+  return near.sort().slice(0, MOST_FORMS);
 }
