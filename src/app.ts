@@ -5,6 +5,7 @@
  * only the services it uses. No globals: tests build as many apps as they like, each with its own
  * store and clock.
  */
+import { serveFavicon } from './http/favicon.js';
 import { installCors } from './http/cors.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
@@ -360,6 +361,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false, ...(deps.redis ? { store: redisWithLocalFallback(deps.redis, 'agwx-rl-route:') } : {}) });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  serveFavicon(app);
 
   const baseUrl = config.baseUrl;
   const placed = { places: services.places, answers: services.answers, turns: createTurns(), baseUrl };

@@ -1,4 +1,5 @@
 /**
+ * Answers that help a new user: the favicon browsers ask for, and —
  * A path that matches a resource family but none of its forms answers 404 naming the forms that
  * exist (taken from the routes registered, not a list kept by hand); an unknown path outside any
  * family answers the plain 404.
@@ -35,5 +36,20 @@ describe('404 for a path without its form', () => {
     expect(formsNear('/v2/weather/fields/x/observations/a/b', forms)).toEqual(['/v2/weather/fields/{fieldId}/observations/{dates}']);
     expect(formsNear('/v2/weather/fields/x/observationz', forms)).toEqual(['/v2/weather/fields/{fieldId}/forecasts', '/v2/weather/fields/{fieldId}/observations', '/v2/weather/fields/{fieldId}/observations/{dates}']);
     expect(formsNear('/v2/soil', forms)).toEqual([]);
+  });
+});
+
+describe('/favicon.ico', () => {
+  it('is a PNG icon, cached, with no token needed', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ url: '/favicon.ico' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['cache-control']).toContain('max-age');
+      expect(response.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    } finally {
+      await t.close();
+    }
   });
 });
