@@ -1,8 +1,7 @@
 /**
- * Answers that help a new user: the favicon browsers ask for, and —
- * A path that matches a resource family but none of its forms answers 404 naming the forms that
- * exist (taken from the routes registered, not a list kept by hand); an unknown path outside any
- * family answers the plain 404.
+ * Answers that help a new user. A path that matches a resource family but none of its forms
+ * answers 404 naming the forms that exist (taken from the routes registered, not a list kept by
+ * hand); an unknown path outside any family answers the plain 404. `/favicon.ico` is an icon.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsNear } from '../../src/http/error-handler.js';
