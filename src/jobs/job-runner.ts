@@ -289,7 +289,8 @@ export async function runJob(job: ClaimedJob, deps: JobRunnerDependencies, signa
         const response = await deps.dispatch({ method: 'GET', url: uriOf(api), headers });
         const kind = outageOf(response);
         if (kind !== null) throw new OutageAnswer(kind, `'${api.slice(0, 80)}' answered 503 (${kind})`);
-        return { httpStatus: response.statusCode, payload: payloadText(response) };
+        const source = response.headers['x-data-source'];
+        return { httpStatus: response.statusCode, payload: payloadText(response), dataSource: typeof source === 'string' ? source : null };
       });
       if (answer === STOPPED) return null;
       const bytes = payloadBytes(answer.payload);

@@ -19,6 +19,8 @@ export interface JobResult {
   httpStatus: number;
   /** The payload as compact JSON text, as the endpoint answered on its own (stored as it is written out). */
   payloadJson: string;
+  /** The `X-Data-Source` the request answered with; null: none. */
+  dataSource: string | null;
 }
 
 export interface JobView {
@@ -93,7 +95,7 @@ async function* resultsOf(store: Store, id: number, requests: BundledRequest[]):
     yield page.flatMap((result) => {
       const request = requests[result.position];
       if (!request) return [];
-      return [{ title: request.title, api: request.api, httpStatus: result.httpStatus, payloadJson: result.payload }];
+      return [{ title: request.title, api: request.api, httpStatus: result.httpStatus, payloadJson: result.payload, dataSource: result.dataSource ?? null }];
     });
   }
 }

@@ -61,6 +61,8 @@ export interface JobResultRecord {
   httpStatus: number;
   /** Compact JSON. */
   payload: string;
+  /** The `X-Data-Source` the request answered with, if any. */
+  dataSource?: string | null;
 }
 
 /** Why a result is not stored as it is: it would take its job or its account past a budget. */
@@ -348,14 +350,14 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
           while (end < sizes.length && bytes + sizes[end]!.bytes <= pageBytes) bytes += sizes[end++]!.bytes;
           const rows = await db
             .selectFrom('job_results')
-            .select(['position', 'http_status', 'payload'])
+            .select(['position', 'http_status', 'payload', 'data_source'])
             .where('job_id', '=', id)
             .where('position', '>=', sizes[start]!.position)
             .where('position', '<=', sizes[end - 1]!.position)
             .orderBy('position')
             .execute();
           if (rows.length === 0) return;
-          yield rows.map((r) => ({ position: r.position, httpStatus: r.http_status, payload: r.payload }));
+          yield rows.map((r) => ({ position: r.position, httpStatus: r.http_status, payload: r.payload, ...(r.data_source === null ? {} : { dataSource: r.data_source }) }));
           start = end;
         }
         if (sizes.length < SIZES_PER_READ) return;
@@ -461,7 +463,7 @@ export function jobRepository(db: Kysely<Database>, dialect: DialectName): JobRe
         for (let start = 0; start < rows.length; start += RESULT_ROWS_PER_INSERT) {
           const values = rows
             .slice(start, start + RESULT_ROWS_PER_INSERT)
-            .map((r) => ({ job_id: id, position: r.position, http_status: r.httpStatus, payload: r.payload, bytes: r.bytes }));
+            .map((r) => ({ job_id: id, position: r.position, http_status: r.httpStatus, payload: r.payload, bytes: r.bytes, data_source: r.dataSource ?? null }));
           await trx.insertInto('job_results').values(values).execute();
         }
         const added = rows.reduce((sum, r) => sum + r.bytes, 0);

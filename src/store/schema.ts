@@ -103,6 +103,8 @@ export interface JobResultTable {
   payload: string;
   /** The payload's UTF-8 bytes. */
   bytes: ColumnType<number, number | undefined, number>;
+  /** The `X-Data-Source` its request answered with; null: none (and results stored before 0015). */
+  data_source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A signed-in browser session of the account area; `id` is the SHA-256 of the cookie's value. */

@@ -88,7 +88,7 @@ describe.each(databaseKinds())('reading a large job on %s', (kind) => {
       expect(job).toMatchObject({ jobStatus: 'done', jobId, title: 'large', type: 'batch', dateRequested: '2024-06-15T12:00:00Z' });
       expect(job.results).toHaveLength(RESULTS);
       job.results.forEach((result: Record<string, unknown>, i: number) => {
-        expect(Object.keys(result)).toEqual(['title', 'api', 'httpStatus', 'payload']);
+        expect(Object.keys(result)).toEqual(['title', 'api', 'httpStatus', 'payload', 'dataSource']);
         expect(result).toMatchObject({ title: `r${i}`, api: `GET /v2/fields/f${i}`, httpStatus: '200' });
         expect((result.payload as string).length).toBe(MIB - 2);
       });

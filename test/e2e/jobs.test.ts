@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { JOB_RETENTION_MS, purgeExpiredJobs } from '../../src/jobs/job-retention.js';
@@ -270,7 +271,7 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       expect(job.results).toHaveLength(requests.length);
       for (const [index, request] of requests.entries()) {
         const result = job.results[index];
-        expect(Object.keys(result)).toEqual(['title', 'api', 'httpStatus', 'payload']);
+        expect(Object.keys(result)).toEqual(['title', 'api', 'httpStatus', 'payload', 'dataSource']);
         expect(result.title).toBe(request.title ?? null);
         expect(result.api).toBe(request.api);
         const alone = await t.app.inject({ method: 'GET', url: request.api.slice(4), headers: auth });
@@ -287,6 +288,33 @@ describe.each(databaseKinds())('batch jobs on %s', (kind) => {
       }
       expect(job.results.map((r: { httpStatus: string }) => r.httpStatus)).toEqual(['200', '200', '404', '404', '400', '200', '404']);
       expect(job.results[2].payload).toMatchObject({ statusCode: 404, statusName: 'Not Found', simpleMessage: 'Field not found.' });
+      // Field answers name no weather source.
+      expect(job.results.map((r: { dataSource: string | null }) => r.dataSource)).toEqual(requests.map(() => null));
+    });
+
+    it("keeps each request's X-Data-Source in its result", async () => {
+      const requests = [{ title: 'observed', api: 'GET /v2/weather/fields/north-40/observations/2024-06-01,2024-06-03' }, { api: 'GET /v2/agronomics/locations/41.5,-93.5/agronomicvalues/2024-06-01' }];
+      const created = (await createJob(batch(requests, 'sources'))).json();
+      // A worker with weather, which also answers the same requests alone.
+      const worker: FastifyInstance = await buildApp({ config: t.config, store: t.store, clock: t.clock, logger: false, weather: createSyntheticSource(), jobs: { concurrency: 1, pollMs: 10 } });
+      await worker.ready();
+      try {
+        const deadline = Date.now() + 20_000;
+        while ((await getJob(created.jobId)).json().jobStatus !== 'done') {
+          if (Date.now() > deadline) throw new Error('the job did not finish');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const job = (await getJob(created.jobId)).json();
+        for (const [index, request] of requests.entries()) {
+          const alone = await worker.inject({ method: 'GET', url: request.api.slice(4), headers: auth });
+          expect(alone.statusCode).toBe(200);
+          expect(alone.headers['x-data-source']).toBeTruthy();
+          expect(job.results[index].httpStatus).toBe('200');
+          expect(job.results[index].dataSource).toBe(alone.headers['x-data-source']);
+        }
+      } finally {
+        await worker.close();
+      }
     });
 
     it("uses the job account's limits (enterprise or not)", async () => {

@@ -2,7 +2,8 @@
  * The batch job answers, each declared once as an output table (api/output-table.ts): a job (the
  * spec's key order: jobStatus, jobId, title, type, dateRequested, queuePosition while queued,
  * results when done), the creation answer (`jobId` first), and a result
- * (`{ title, api, httpStatus (a string), payload }`, the payload its stored JSON text as it is).
+ * (`{ title, api, httpStatus (a string), payload, dataSource }`, the payload its stored JSON text
+ * as it is, `dataSource` the request's `X-Data-Source`).
  */
 import { Type } from 'typebox';
 import { writeJsonRows } from '../../core/json-rows.js';
@@ -34,6 +35,8 @@ const RESULT = entryTable<Results, OutputView>({
   api: out.text<Results>((results, i) => results[i]!.api),
   httpStatus: out.text<Results>((results, i) => String(results[i]!.httpStatus), true),
   payload: out.rawJson<Results>(Type.Unknown(), (results, i) => results[i]!.payloadJson),
+  /** What the request's `X-Data-Source` header said (null: none), which the job's one answer cannot carry per request. */
+  dataSource: { ...out.optionalText<Results>((results, i) => results[i]!.dataSource), description: "the request's X-Data-Source: the sources of its numbers; null when it named none" },
 });
 
 export const JobSchema = Type.Object({ ...entrySchema(JOB).properties, results: Type.Optional(Type.Array(entrySchema(RESULT))) });

@@ -14,6 +14,7 @@ import * as sqliteFieldOrderIndexes from './0011-sqlite-field-order-indexes.js';
 import * as fieldListRevision from './0012-field-list-revision.js';
 import * as jobResultBytes from './0013-job-result-bytes.js';
 import * as plantingSortIndexes from './0014-planting-sort-indexes.js';
+import * as jobResultDataSource from './0015-job-result-data-source.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-field-list-revision': fieldListRevision,
   '0013-job-result-bytes': jobResultBytes,
   '0014-planting-sort-indexes': plantingSortIndexes,
+  '0015-job-result-data-source': jobResultDataSource,
 };
 
 export const migrationProvider: MigrationProvider = {
