@@ -1918,6 +1918,8 @@ export interface paths {
                                 api?: string;
                                 httpStatus?: string;
                                 payload?: unknown;
+                                /** @description the request's X-Data-Source: the sources of its numbers; null when it named none */
+                                dataSource?: string | null;
                             }[];
                         };
                     };
@@ -1957,6 +1959,8 @@ export interface paths {
                                 api?: string;
                                 httpStatus?: string;
                                 payload?: unknown;
+                                /** @description the request's X-Data-Source: the sources of its numbers; null when it named none */
+                                dataSource?: string | null;
                             }[];
                         };
                     };
