@@ -389,17 +389,14 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
   }
   const numberCount = numberReads.length;
   const stringCount = stringReads.length;
+  const fill = rowFiller(numberReads, stringReads);
   const holes = Int32Array.from(holeList);
   return {
     object: build,
     rows(source, count, at = (k) => k) {
       const numbers = new Float64Array(count * numberCount);
       const strings = new Array<string>(count * stringCount);
-      for (let k = 0; k < count; k++) {
-        const i = at(k);
-        for (let j = 0; j < numberCount; j++) numbers[k * numberCount + j] = numberReads[j]!(source, i) ?? Number.NaN;
-        for (let j = 0; j < stringCount; j++) strings[k * stringCount + j] = stringReads[j]!(source, i);
-      }
+      fill(source, count, at, numbers, strings);
       return { pieces, holes, numberCount, stringCount, rowCount: count, numbers, strings };
     },
   };
@@ -464,4 +461,47 @@ export function compiledByChoice<S>(table: EntryTable<S, OutputView>, max = 256)
     }
     return entry;
   };
+}
+
+type RowFill<S> = (source: S, count: number, at: (k: number) => number, numbers: Float64Array, strings: string[]) => void;
+
+/**
+ * The loop that reads `count` rows' values into their arrays, written out with one call site per
+ * reader: each site then always calls the same function, which V8 can inline, where one loop
+ * over the readers would call them all from one site (several times slower for a forecast's
+ * 24 blocks of about 40 numbers). Made once per compiled table; the code holds only indices.
+ */
+function rowFiller<S>(numberReads: readonly ((source: S, i: number) => number | null)[], stringReads: readonly ((source: S, i: number) => string)[]): RowFill<S> {
+  const key = `${numberReads.length},${stringReads.length}`;
+  let make = FILLER_CODE.get(key);
+  if (make === undefined) {
+    make = fillerCode(numberReads.length, stringReads.length);
+    FILLER_CODE.set(key, make);
+  }
+  return make(numberReads, stringReads) as RowFill<S>;
+}
+
+type FillerFactory = (numberReads: readonly unknown[], stringReads: readonly unknown[]) => RowFill<unknown>;
+
+/**
+ * The generated code of a filler, by its numbers of number and string holes: code only, the same
+ * for every table of that size (the readers are passed in), so compiling a table per answer
+ * generates nothing once its size has been seen.
+ */
+const FILLER_CODE = new Map<string, FillerFactory>();
+
+function fillerCode(numberCount: number, stringCount: number): FillerFactory {
+  const lines: string[] = [];
+  for (let j = 0; j < numberCount; j++) lines.push(`const n${j} = numberReads[${j}];`);
+  for (let j = 0; j < stringCount; j++) lines.push(`const s${j} = stringReads[${j}];`);
+  lines.push('return function fill(source, count, at, numbers, strings) {');
+  lines.push('  for (let k = 0; k < count; k++) {');
+  lines.push('    const i = at(k);');
+  if (numberCount > 0) lines.push(`    const n = k * ${numberCount};`);
+  for (let j = 0; j < numberCount; j++) lines.push(`    numbers[n + ${j}] = n${j}(source, i) ?? NaN;`);
+  if (stringCount > 0) lines.push(`    const s = k * ${stringCount};`);
+  for (let j = 0; j < stringCount; j++) lines.push(`    strings[s + ${j}] = s${j}(source, i);`);
+  lines.push('  }');
+  lines.push('};');
+  return new Function('numberReads', 'stringReads', lines.join('\n')) as FillerFactory;
 }
