@@ -17,27 +17,36 @@ export interface Quantity {
   readonly units: (system: UnitSystem) => string | null;
   /** A value in the internal unit written in the unit system's unit; null: the same in every system. */
   readonly convert: ((value: number, system: UnitSystem) => number) | null;
+  /**
+   * Decimals served in the unit system's unit: every answer rounds the quantity's numbers to
+   * these, once, when it writes them (JSON and CSV alike); docs/weather-api.md lists them.
+   */
+  readonly decimals: (system: UnitSystem) => number;
 }
+
+const two = () => 2;
 
 const temperatureLabel = (system: UnitSystem) => (system === 'usa' ? 'F' : 'C');
 
 export const QUANTITIES = {
   /** A temperature: °C or °F. */
-  temperature: { units: temperatureLabel, convert: temperatureInUnitSystem },
+  temperature: { units: temperatureLabel, convert: temperatureInUnitSystem, decimals: two },
   /** A difference of temperatures (a standard deviation): by 1.8 only, without the offset. */
-  temperatureDifference: { units: temperatureLabel, convert: temperatureDifferenceInUnitSystem },
+  temperatureDifference: { units: temperatureLabel, convert: temperatureDifferenceInUnitSystem, decimals: two },
   /** A depth of water: precipitation, evapotranspiration (mm or in). */
-  depth: { units: (system: UnitSystem) => (system === 'usa' ? 'in' : 'mm'), convert: depthInUnitSystem },
+  depth: { units: (system: UnitSystem) => (system === 'usa' ? 'in' : 'mm'), convert: depthInUnitSystem, decimals: (system: UnitSystem) => (system === 'usa' ? 3 : 2) },
   /** A wind speed (m/sec or mph). */
-  speed: { units: (system: UnitSystem) => (system === 'usa' ? 'mph' : 'm/sec'), convert: speedInUnitSystem },
+  speed: { units: (system: UnitSystem) => (system === 'usa' ? 'mph' : 'm/sec'), convert: speedInUnitSystem, decimals: two },
   /** Daily solar energy, Wh/m² in every system. */
-  solar: { units: () => 'Wh/m^2', convert: null },
+  solar: { units: () => 'Wh/m^2', convert: null, decimals: () => 1 },
   /** A pressure (vapour pressure), kPa in every system. */
-  pressure: { units: () => 'kPa', convert: null },
+  pressure: { units: () => 'kPa', convert: null, decimals: () => 3 },
   /** A percentage (relative humidity, a chance), no unit label. */
-  percent: { units: () => null, convert: null },
-  /** A pure number (P/PET, degree days as the spec serves them). */
-  plain: { units: () => null, convert: null },
+  percent: { units: () => null, convert: null, decimals: () => 1 },
+  /** Growing degree days, already in the request's unit (its base temperature is). */
+  degreeDays: { units: () => null, convert: null, decimals: two },
+  /** A ratio (P/PET). */
+  ratio: { units: () => null, convert: null, decimals: () => 3 },
 } as const satisfies Record<string, Quantity>;
 
 export type QuantityName = keyof typeof QUANTITIES;
@@ -47,6 +56,14 @@ export function converter(name: QuantityName, system: UnitSystem): ((value: numb
   const convert: Quantity['convert'] = QUANTITIES[name].convert;
   if (convert === null || system === 'metric') return null;
   return (value) => convert(value, system);
+}
+
+/** The number as served: converted into `system` and rounded to the quantity's decimals (half away from zero). */
+export function presenter(name: QuantityName, system: UnitSystem): (value: number) => number {
+  const convert = converter(name, system);
+  const scale = 10 ** QUANTITIES[name].decimals(system);
+  const round = (value: number) => (value < 0 ? -Math.round(-value * scale) : Math.round(value * scale)) / scale || 0;
+  return convert === null ? round : (value) => round(convert(value));
 }
 
 /** The `units` label of a quantity in `system` (null: none). */

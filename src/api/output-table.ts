@@ -21,7 +21,7 @@ import { type TObject, type TSchema, Type } from 'typebox';
 import type { UnitSystem } from '../core/units.js';
 import { type JsonRows, writeJsonRows } from '../core/json-rows.js';
 import { entryLinksAround, WrittenBody } from '../http/written-body.js';
-import { converter, type QuantityName, unitsLabel } from '../services/weather-types.js';
+import { presenter, type QuantityName, unitsLabel } from '../services/weather-types.js';
 import { Nullable } from './schema-helpers.js';
 
 /** A number of the entry, in the internal unit of its quantity; null or NaN: no value. */
@@ -233,15 +233,14 @@ const noValue = (value: number | null): number | null => (value === null || valu
  */
 export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, view: C, shows: (name: string) => boolean = () => true): CompiledEntry<S> {
   const units = view.units;
+  // Every number is converted into the request's units and rounded to its quantity's decimals here, once.
   const numberReader = (field: NumberField<S>) => {
-    const convert = converter(field.quantity, units);
+    const present = presenter(field.quantity, units);
     const read = field.read;
-    return convert === null
-      ? read
-      : (source: S, i: number) => {
-          const value = read(source, i);
-          return value === null || value !== value ? null : convert(value);
-        };
+    return (source: S, i: number) => {
+      const value = read(source, i);
+      return value === null || value !== value ? null : present(value);
+    };
   };
   // The entry's writing steps (JSON) and its object builders, from the same walk of the table.
   const steps: Step<S>[] = [];

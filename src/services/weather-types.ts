@@ -7,7 +7,7 @@ export type { DailyWeather, WeatherSource } from '../weather/weather-source.js';
 export { SOIL_DEPTHS } from '../weather/weather-source.js';
 export { DAILY_VARIABLES } from '../weather/daily-variables.js';
 export type { DailyVariable, DailyVariableName, DailyVariableTable } from '../weather/daily-variables.js';
-export { converter, QUANTITIES, type QuantityName, unitsLabel } from '../agronomy/quantities.js';
+export { converter, presenter, QUANTITIES, type QuantityName, unitsLabel } from '../agronomy/quantities.js';
 export {
   millimetersToInches,
   depthInUnitSystem,

@@ -7,6 +7,13 @@ import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
+/**
+ * Served numbers are rounded to their quantity's decimals (src/agronomy/quantities.ts): mostly
+ * 0.01, and 0.001 for inches and ratios. They are judged within half of 0.01 (and a little float
+ * noise) of the value computed here at full precision.
+ */
+const SERVED = 1.99;
+
 // The clock stands at 2024-06-15T12:00Z (07:00 on 15 June in Iowa): the default period of a
 // June day is 2014 … 2023. The fake's daily values of y-m-d, with k = y - 2010: tmax 20+k+d/100,
 // tmin 10+k/2, precipitation m+(y mod 2) mm, solar 5000+d, RH 90/40+k, mean wind 3+k/10, so
@@ -72,8 +79,8 @@ interface Stat {
 }
 
 function expectStat(actual: Stat, values: number[], units?: string) {
-  expect(actual.average).toBeCloseTo(mean(values), 9);
-  expect(actual.stdDev).toBeCloseTo(sampleSd(values), 9);
+  expect(actual.average).toBeCloseTo(mean(values), SERVED);
+  expect(actual.stdDev).toBeCloseTo(sampleSd(values), SERVED);
   expect(Object.keys(actual)).toEqual(units === undefined ? ['average', 'stdDev'] : ['average', 'stdDev', 'units']);
   if (units !== undefined) expect(actual.units).toBe(units);
 }
@@ -125,7 +132,7 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       const gdd = dates.map(gddOf);
       expect(gdd[0]).toBeCloseTo(5 + 3 + 0.005, 12);
       expectStat(norm.gdd, gdd);
-      expect(norm.gdd.average).toBeCloseTo(5.005 + 0.75 * 8.5, 9);
+      expect(norm.gdd.average).toBeCloseTo(5.005 + 0.75 * 8.5, SERVED);
       expectStat(norm.pet, dates.map(petOf), 'mm');
       expectStat(norm.ppet, dates.map((d) => precipitationOf(d) / petOf(d)));
       expect(JSON.stringify(norm._links)).toBe(
@@ -146,7 +153,7 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       expect(Object.keys(body.averageAccumulations)).toEqual(['gdd', 'precipitation', 'pet', 'ppet']);
       expectStat(body.averageAccumulations.gdd, seasons.map((s) => s.gdd));
       expectStat(body.averageAccumulations.precipitation, seasons.map((s) => s.precipitation), 'mm');
-      expect(body.averageAccumulations.precipitation.average).toBeCloseTo((35 + 30 + 35) / 3, 9);
+      expect(body.averageAccumulations.precipitation.average).toBeCloseTo((35 + 30 + 35) / 3, SERVED);
       expectStat(body.averageAccumulations.pet, seasons.map((s) => s.pet), 'mm');
       expectStat(body.averageAccumulations.ppet, seasons.map((s) => s.ppet));
 
@@ -240,10 +247,10 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       const years = [2015, 2016, 2017];
       const seasons = years.map((y) => accumulated(datesInRange(`${y}-06-01`, `${y}-06-03`)));
       expect(body.averageAccumulations).toEqual({
-        gdd: expect.closeTo(mean(seasons.map((s) => s.gdd)), 9),
-        precipitation: { amount: expect.closeTo((21 + 18 + 21) / 3, 9), units: 'mm' },
-        pet: { amount: expect.closeTo(mean(seasons.map((s) => s.pet)), 9), units: 'mm' },
-        ppet: expect.closeTo(mean(seasons.map((s) => s.ppet)), 9),
+        gdd: expect.closeTo(mean(seasons.map((s) => s.gdd)), SERVED),
+        precipitation: { amount: expect.closeTo((21 + 18 + 21) / 3, SERVED), units: 'mm' },
+        pet: { amount: expect.closeTo(mean(seasons.map((s) => s.pet)), SERVED), units: 'mm' },
+        ppet: expect.closeTo(mean(seasons.map((s) => s.ppet)), SERVED),
       });
       expect(Object.keys(body.averageAccumulations)).toEqual(['gdd', 'precipitation', 'pet', 'ppet']);
       const second = body.dailyAverages[1];
@@ -251,13 +258,13 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       const toSecond = years.map((y) => accumulated(datesInRange(`${y}-06-01`, `${y}-06-02`)));
       expect(second).toEqual({
         day: '06-02',
-        gdd: expect.closeTo(mean(years.map((y) => gddOf(`${y}-06-02`))), 9),
-        pet: { amount: expect.closeTo(mean(years.map((y) => petOf(`${y}-06-02`))), 9), units: 'mm' },
-        ppet: expect.closeTo(mean(years.map((y) => precipitationOf(`${y}-06-02`) / petOf(`${y}-06-02`))), 9),
-        accumulatedGdd: expect.closeTo(mean(toSecond.map((s) => s.gdd)), 9),
-        accumulatedPrecipitation: { amount: expect.closeTo(mean(toSecond.map((s) => s.precipitation)), 9), units: 'mm' },
-        accumulatedPet: { amount: expect.closeTo(mean(toSecond.map((s) => s.pet)), 9), units: 'mm' },
-        accumulatedPpet: expect.closeTo(mean(toSecond.map((s) => s.ppet)), 9),
+        gdd: expect.closeTo(mean(years.map((y) => gddOf(`${y}-06-02`))), SERVED),
+        pet: { amount: expect.closeTo(mean(years.map((y) => petOf(`${y}-06-02`))), SERVED), units: 'mm' },
+        ppet: expect.closeTo(mean(years.map((y) => precipitationOf(`${y}-06-02`) / petOf(`${y}-06-02`))), SERVED),
+        accumulatedGdd: expect.closeTo(mean(toSecond.map((s) => s.gdd)), SERVED),
+        accumulatedPrecipitation: { amount: expect.closeTo(mean(toSecond.map((s) => s.precipitation)), SERVED), units: 'mm' },
+        accumulatedPet: { amount: expect.closeTo(mean(toSecond.map((s) => s.pet)), SERVED), units: 'mm' },
+        accumulatedPpet: expect.closeTo(mean(toSecond.map((s) => s.ppet)), SERVED),
         _links: { self: { href: `${LOCATION_BASE}/06-02/years/2015,2017` } },
       });
       expect(body._links).toEqual({ self: { href: `${LOCATION_BASE}/06-01,06-03/years/2015,2017` } });
@@ -265,9 +272,9 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       const single = (await ok(`${LOCATION_BASE}/06-02?units=usa`)).json();
       expect(Object.keys(single)).toEqual(['day', 'location', ...NORM_KEYS.slice(1)]);
       expect(single.location).toEqual(IOWA);
-      expect(single.gdd).toBeCloseTo(mean(range(2014, 2023).map((y) => gddOf(`${y}-06-02`) * 1.8)), 9);
+      expect(single.gdd).toBeCloseTo(mean(range(2014, 2023).map((y) => gddOf(`${y}-06-02`) * 1.8)), SERVED);
       expect(single.pet.units).toBe('in');
-      expect(single.accumulatedPrecipitation).toEqual({ amount: expect.closeTo(6.5 / 25.4, 9), units: 'in' });
+      expect(single.accumulatedPrecipitation).toEqual({ amount: expect.closeTo(6.5 / 25.4, SERVED), units: 'in' });
     });
 
     it('crosses the year end, excluding whole seasons, accumulating from accumulationStartDay', async () => {
@@ -283,12 +290,12 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       expect(body.dailyAverages.map((n: { day: string }) => n.day)).toEqual(['11-01', '11-02']);
       // Running totals from 1 October: 31 days of October and 1 November.
       const toFirst = seasons.map((s) => accumulated(datesInRange(`${s}-10-01`, `${s}-11-01`)));
-      expect(body.dailyAverages[0].accumulatedPrecipitation.amount).toBeCloseTo(mean(seasons.map((s) => 31 * (10 + (s % 2)) + 11 + (s % 2))), 9);
-      expect(body.dailyAverages[0].accumulatedGdd).toBeCloseTo(mean(toFirst.map((s) => s.gdd)), 9);
-      expect(body.dailyAverages[0].gdd).toBeCloseTo(mean(seasons.map((s) => gddOf(`${s}-11-01`))), 9);
+      expect(body.dailyAverages[0].accumulatedPrecipitation.amount).toBeCloseTo(mean(seasons.map((s) => 31 * (10 + (s % 2)) + 11 + (s % 2))), SERVED);
+      expect(body.dailyAverages[0].accumulatedGdd).toBeCloseTo(mean(toFirst.map((s) => s.gdd)), SERVED);
+      expect(body.dailyAverages[0].gdd).toBeCloseTo(mean(seasons.map((s) => gddOf(`${s}-11-01`))), SERVED);
       const whole = seasons.map((s) => accumulated(datesInRange(`${s}-10-01`, `${s + 1}-03-31`)));
-      expect(body.averageAccumulations.gdd).toBeCloseTo(mean(whole.map((s) => s.gdd)), 9);
-      expect(body.averageAccumulations.pet.amount).toBeCloseTo(mean(whole.map((s) => s.pet)), 9);
+      expect(body.averageAccumulations.gdd).toBeCloseTo(mean(whole.map((s) => s.gdd)), SERVED);
+      expect(body.averageAccumulations.pet.amount).toBeCloseTo(mean(whole.map((s) => s.pet)), SERVED);
       // The accumulation start day may come later in the calendar: then it is in the year before.
       weather.dailyCalls.length = 0;
       await ok(`${LOCATION_BASE}/03-01,03-02/years/2015,2017?accumulationStartDay=12-01`);
@@ -300,12 +307,12 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       const days = body.dailyAverages as { day: string; gdd: number; accumulatedPrecipitation: { amount: number } }[];
       expect(days.map((d) => d.day)).toEqual(['02-28', '02-29', '03-01']);
       // 2015 and 2017 give their 28 February, 2016 its 29 February.
-      expect(days[1]!.gdd).toBeCloseTo(mean([gddOf('2015-02-28'), gddOf('2016-02-29'), gddOf('2017-02-28')]), 9);
+      expect(days[1]!.gdd).toBeCloseTo(mean([gddOf('2015-02-28'), gddOf('2016-02-29'), gddOf('2017-02-28')]), SERVED);
       // Through the end of February: 3 + 3 (2015), 2 + 2 + 2 (2016), 3 + 3 (2017).
-      expect(days[1]!.accumulatedPrecipitation.amount).toBeCloseTo(6, 9);
+      expect(days[1]!.accumulatedPrecipitation.amount).toBeCloseTo(6, SERVED);
       // Through 1 March: 10, 9, 10.
-      expect(days[2]!.accumulatedPrecipitation.amount).toBeCloseTo(29 / 3, 9);
-      expect(body.averageAccumulations.precipitation.amount).toBeCloseTo(29 / 3, 9);
+      expect(days[2]!.accumulatedPrecipitation.amount).toBeCloseTo(29 / 3, SERVED);
+      expect(body.averageAccumulations.precipitation.amount).toBeCloseTo(29 / 3, SERVED);
     });
   });
 
@@ -386,7 +393,7 @@ describe.each(databaseKinds())('agronomic norms on %s', (kind) => {
       expect(weather.dailyCalls).toHaveLength(0);
       const body = (await ok(`${LOCATION_BASE}/06-01,06-02/years/1974,2023`)).json();
       const precipitation = range(1974, 2023).map((y) => 2 * (6 + (y % 2)));
-      expect(body.averageAccumulations.precipitation.amount).toBeCloseTo(mean(precipitation), 9);
+      expect(body.averageAccumulations.precipitation.amount).toBeCloseTo(mean(precipitation), SERVED);
       expect(weather.dailyCalls).toHaveLength(50);
     });
 

@@ -5,6 +5,15 @@ import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createField, createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
+/**
+ * Served numbers are rounded to their quantity's decimals (src/agronomy/quantities.ts): mostly
+ * 0.01, and 0.001 for inches and ratios. They are judged within half of 0.01 (and a little float
+ * noise) of the value computed here at full precision.
+ */
+const SERVED = 1.99;
+/** Percentages (humidity, chances, cloud cover) are served to 0.1. */
+const SERVED_PERCENT = 0.99;
+
 // The clock stands at 2024-06-15T12:00Z: 07:00 CDT on 15 June at the Iowa field, so the forecast
 // runs from 2024-06-15 to 2024-06-22. The fake's hourly values depend on the UTC hour h:
 // temperature 10+h, rain 3 mm in hours 12-14, cloud 10 % before noon and 95 % after, sun
@@ -143,7 +152,7 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
         conditionsCode: '111',
         conditionsText: 'Sunny Day, No Rain, Light Wind/Calm',
         temperatures: { value: 10, max: 10, min: 10, units: 'C' },
-        precipitation: { chance: expect.closeTo(20, 9), amount: 0, units: 'mm' },
+        precipitation: { chance: expect.closeTo(20, SERVED), amount: 0, units: 'mm' },
         sky: { cloudCover: 10, sunshine: 90 },
         solar: { amount: 0, units: 'Wh/m^2' },
         relativeHumidity: { average: 60, max: null, min: null },
@@ -186,11 +195,11 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
         dewPoint: { amount: 5, units: 'C' },
         soilMoisture: [30, 31, 32, 33].map((v, i) => ({ depth: DEPTHS[i], average: v, max: v, min: v })),
       });
-      expect((second.precipitation as { chance: number }).chance).toBeCloseTo(100 * (1 - 0.8 ** 6), 9);
+      expect((second.precipitation as { chance: number }).chance).toBeCloseTo(100 * (1 - 0.8 ** 6), SERVED_PERCENT);
       const soil = (second.soilTemperatures as { average: number; max: number; min: number }[])[0]!;
-      expect(soil.average).toBeCloseTo(15.85, 9);
-      expect(soil.max).toBeCloseTo(16.1, 9);
-      expect(soil.min).toBeCloseTo(15.6, 9);
+      expect(soil.average).toBeCloseTo(15.85, SERVED);
+      expect(soil.max).toBeCloseTo(16.1, SERVED);
+      expect(soil.min).toBeCloseTo(15.6, SERVED);
       // 12-17 UTC is 07:00-13:00 CDT, all daylight: 95 % cloud, 9 mm over 6 h = 1.5 mm/h.
       expect(forecast[2]!.conditionsCode).toBe('521');
       expect(forecast[2]!.conditionsText).toBe('Cloudy Day, Light Rain, Light Wind/Calm');
@@ -348,17 +357,17 @@ describe.each(databaseKinds())('forecasts on %s', (kind) => {
       const { forecast } = await day('?units=usa&blockSize=6');
       const block = forecast[2]! as Block & Record<string, any>;
       expect(Object.keys(block.temperatures)).toEqual(['max', 'min', 'units']);
-      expect(block.temperatures).toEqual({ max: expect.closeTo(27 * 1.8 + 32, 9), min: expect.closeTo(22 * 1.8 + 32, 9), units: 'F' });
-      expect(block.precipitation.amount).toBeCloseTo(9 / 25.4, 9);
+      expect(block.temperatures).toEqual({ max: expect.closeTo(27 * 1.8 + 32, SERVED), min: expect.closeTo(22 * 1.8 + 32, SERVED), units: 'F' });
+      expect(block.precipitation.amount).toBeCloseTo(9 / 25.4, SERVED);
       expect(block.precipitation.units).toBe('in');
       expect(block.wind).toEqual({
-        average: expect.closeTo(2 / 0.44704, 9),
-        max: expect.closeTo(5.7 / 0.44704, 9),
-        min: expect.closeTo(2 / 0.44704, 9),
+        average: expect.closeTo(2 / 0.44704, SERVED),
+        max: expect.closeTo(5.7 / 0.44704, SERVED),
+        min: expect.closeTo(2 / 0.44704, SERVED),
         units: 'mph',
       });
-      expect(block.dewPoint).toEqual({ amount: expect.closeTo(41, 9), units: 'F' });
-      expect(block.soilTemperatures[1]).toEqual({ depth: DEPTHS[1], average: expect.closeTo(57.2, 9), max: expect.closeTo(57.2, 9), min: expect.closeTo(57.2, 9), units: 'F' });
+      expect(block.dewPoint).toEqual({ amount: expect.closeTo(41, SERVED), units: 'F' });
+      expect(block.soilTemperatures[1]).toEqual({ depth: DEPTHS[1], average: expect.closeTo(57.2, SERVED), max: expect.closeTo(57.2, SERVED), min: expect.closeTo(57.2, SERVED), units: 'F' });
       expect(block.solar).toEqual({ amount: 600, units: 'Wh/m^2' });
     });
 

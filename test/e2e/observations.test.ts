@@ -4,6 +4,13 @@ import { createWeatherTestBed } from '../support/weather-test-bed.js';
 import { fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
+/**
+ * Served numbers are rounded to their quantity's decimals (src/agronomy/quantities.ts): mostly
+ * 0.01, and 0.001 for inches and ratios. They are judged within half of 0.01 (and a little float
+ * noise) of the value computed here at full precision.
+ */
+const SERVED = 1.99;
+
 // The clock stands at 2024-06-15T12:00Z: 07:00 on 15 June in Iowa, so yesterday there is 2024-06-14.
 const IOWA = { latitude: 41.5, longitude: -93.5 };
 const CURIES = [{ name: 'svc', href: 'https://agwx.test/rels/{rel}', templated: true }];
@@ -144,15 +151,15 @@ describe.each(databaseKinds())('observations on %s', (kind) => {
       const body = (await get('/v2/weather/fields/north/observations/2024-06-01?units=usa')).json();
       const d = fakeDay('2024-06-01');
       expect(body.temperatures.units).toBe('F');
-      expect(body.temperatures.max).toBeCloseTo((d.tmax! * 9) / 5 + 32, 10);
-      expect(body.temperatures.min).toBeCloseTo((d.tmin! * 9) / 5 + 32, 10);
-      expect(body.precipitation).toEqual({ amount: expect.closeTo(d.precipitation! / 25.4, 10), units: 'in' });
+      expect(body.temperatures.max).toBeCloseTo((d.tmax! * 9) / 5 + 32, SERVED);
+      expect(body.temperatures.min).toBeCloseTo((d.tmin! * 9) / 5 + 32, SERVED);
+      expect(body.precipitation).toEqual({ amount: expect.closeTo(d.precipitation! / 25.4, SERVED), units: 'in' });
       expect(body.solar).toEqual({ amount: d.solar, units: 'Wh/m^2' });
       expect(body.relativeHumidity).toEqual({ max: d.rhMax, min: d.rhMin });
       expect(body.wind.units).toBe('mph');
-      expect(body.wind.dayMax).toBeCloseTo(d.windDayMax! / 0.44704, 10);
-      expect(body.wind.morningMax).toBeCloseTo(d.windMorningMax! / 0.44704, 10);
-      expect(body.wind.average).toBeCloseTo(d.windAverage! / 0.44704, 10);
+      expect(body.wind.dayMax).toBeCloseTo(d.windDayMax! / 0.44704, SERVED);
+      expect(body.wind.morningMax).toBeCloseTo(d.windMorningMax! / 0.44704, SERVED);
+      expect(body.wind.average).toBeCloseTo(d.windAverage! / 0.44704, SERVED);
       expect((await get('/v2/weather/fields/north/observations/2024-06-01?units=METRIC')).json().temperatures.units).toBe('C');
       expect(expectErrorBody(await get('/v2/weather/fields/north/observations?units=imperial'), 400).detailedMessage).toContain('metric, usa');
     });

@@ -4,6 +4,15 @@ import { createWeatherTestBed } from '../support/weather-test-bed.js';
 import type { FakeWeatherSource } from '../support/fake-weather-source.js';
 import { createTestApp, expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 
+/**
+ * Served numbers are rounded to their quantity's decimals (src/agronomy/quantities.ts): mostly
+ * 0.01, and 0.001 for inches and ratios. They are judged within half of 0.01 (and a little float
+ * noise) of the value computed here at full precision.
+ */
+const SERVED = 1.99;
+/** Percentages (humidity, chances, cloud cover) are served to 0.1. */
+const SERVED_PERCENT = 0.99;
+
 // The clock stands at 2024-06-15T12:00Z (15 June in Iowa). The fake's daily values of a date
 // y-m-d, with k = y - 2010: tmax 20+k+d/100, tmin 10+k/2, precipitation m+(y mod 2),
 // solar 5000+d, rhMax 90, rhMin 40+k, windDayMax 6+d/10, windAverage 3+k/10.
@@ -77,22 +86,22 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
       const tmax = ks.map((k) => 20 + k + 0.01);
       const tmin = ks.map((k) => 10 + k / 2);
       const precipitation = range(2014, 2023).map((y) => 6 + (y % 2));
-      expect(norm.maxTemp).toEqual({ average: expect.closeTo(mean(tmax), 9), stdDev: expect.closeTo(sampleSd(tmax), 9), units: 'C' });
-      expect(norm.minTemp).toEqual({ average: expect.closeTo(mean(tmin), 9), stdDev: expect.closeTo(sampleSd(tmin), 9), units: 'C' });
+      expect(norm.maxTemp).toEqual({ average: expect.closeTo(mean(tmax), SERVED), stdDev: expect.closeTo(sampleSd(tmax), SERVED), units: 'C' });
+      expect(norm.minTemp).toEqual({ average: expect.closeTo(mean(tmin), SERVED), stdDev: expect.closeTo(sampleSd(tmin), SERVED), units: 'C' });
       const meanTemp = tmax.map((x, i) => (x + tmin[i]!) / 2);
-      expect(norm.meanTemp).toEqual({ average: expect.closeTo(mean(meanTemp), 9), stdDev: expect.closeTo(sampleSd(meanTemp), 9), units: 'C' });
+      expect(norm.meanTemp).toEqual({ average: expect.closeTo(mean(meanTemp), SERVED), stdDev: expect.closeTo(sampleSd(meanTemp), SERVED), units: 'C' });
       expect(norm.precipitation).toEqual({
-        average: expect.closeTo(6.5, 9),
-        stdDev: expect.closeTo(sampleSd(precipitation), 9),
+        average: expect.closeTo(6.5, SERVED),
+        stdDev: expect.closeTo(sampleSd(precipitation), SERVED),
         units: 'mm',
       });
       expect(norm.solar).toEqual({ average: 5001, stdDev: 0, units: 'Wh/m^2' });
-      expect(norm.minHumidity).toEqual({ average: expect.closeTo(48.5, 9), stdDev: expect.closeTo(sampleSd(ks), 9) });
+      expect(norm.minHumidity).toEqual({ average: expect.closeTo(48.5, SERVED_PERCENT), stdDev: expect.closeTo(sampleSd(ks), SERVED_PERCENT) });
       expect(Object.keys(norm.minHumidity)).toEqual(['average', 'stdDev']);
       expect(norm.maxHumidity).toEqual({ average: 90, stdDev: 0 });
-      expect(norm.dailyMaxWind).toEqual({ average: expect.closeTo(6.1, 9), stdDev: expect.closeTo(0, 9), units: 'm/sec' });
+      expect(norm.dailyMaxWind).toEqual({ average: expect.closeTo(6.1, SERVED), stdDev: expect.closeTo(0, SERVED), units: 'm/sec' });
       const wind = ks.map((k) => 3 + k / 10);
-      expect(norm.averageWind).toEqual({ average: expect.closeTo(mean(wind), 9), stdDev: expect.closeTo(sampleSd(wind), 9), units: 'm/sec' });
+      expect(norm.averageWind).toEqual({ average: expect.closeTo(mean(wind), SERVED), stdDev: expect.closeTo(sampleSd(wind), SERVED), units: 'm/sec' });
       expect(JSON.stringify(norm._links)).toBe(
         JSON.stringify({ self: { href: '/v2/weather/fields/north/norms/06-01' }, curies: CURIES, 'svc:field': { href: '/v2/fields/north' } }),
       );
@@ -102,23 +111,23 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
 
     it('uses the years given, inclusive', async () => {
       const norm = (await ok('/v2/weather/fields/north/norms/06-01/years/2015,2017')).json() as Norm;
-      expect(norm.maxTemp.average).toBeCloseTo(26.01, 9);
-      expect(norm.maxTemp.stdDev).toBeCloseTo(1, 9);
+      expect(norm.maxTemp.average).toBeCloseTo(26.01, SERVED);
+      expect(norm.maxTemp.stdDev).toBeCloseTo(1, SERVED);
       expect((norm._links.self as { href: string }).href).toBe('/v2/weather/fields/north/norms/06-01/years/2015,2017');
       expect(weather.dailyCalls).toHaveLength(3);
     });
 
     it('converts averages and spreads to °F, inches and mph (spreads of temperature without the offset)', async () => {
       const norm = (await ok('/v2/weather/locations/41.5,-93.5/norms/06-01/years/2015,2017?units=usa')).json() as Norm;
-      expect(norm.maxTemp).toEqual({ average: expect.closeTo(26.01 * 1.8 + 32, 9), stdDev: expect.closeTo(1.8, 9), units: 'F' });
+      expect(norm.maxTemp).toEqual({ average: expect.closeTo(26.01 * 1.8 + 32, SERVED), stdDev: expect.closeTo(1.8, SERVED), units: 'F' });
       const precipitation = [6 + 1, 6, 6 + 1];
       expect(norm.precipitation).toEqual({
-        average: expect.closeTo(mean(precipitation) / 25.4, 9),
-        stdDev: expect.closeTo(sampleSd(precipitation) / 25.4, 9),
+        average: expect.closeTo(mean(precipitation) / 25.4, SERVED),
+        stdDev: expect.closeTo(sampleSd(precipitation) / 25.4, SERVED),
         units: 'in',
       });
       const wind = [3.5, 3.6, 3.7];
-      expect(norm.averageWind).toEqual({ average: expect.closeTo(3.6 / 0.44704, 9), stdDev: expect.closeTo(sampleSd(wind) / 0.44704, 9), units: 'mph' });
+      expect(norm.averageWind).toEqual({ average: expect.closeTo(3.6 / 0.44704, SERVED), stdDev: expect.closeTo(sampleSd(wind) / 0.44704, SERVED), units: 'mph' });
       expect(norm.dailyMaxWind.units).toBe('mph');
       expect(norm.solar.units).toBe('Wh/m^2');
     });
@@ -140,19 +149,19 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
       const seasons = [2015, 2017, 2018, 2019];
       const byDay = new Map(norms.map((n) => [n.day, n]));
       // November is in the season's start year, January in the year after.
-      expect(byDay.get('11-15')!.maxTemp.average).toBeCloseTo(mean(seasons.map((s) => 20 + (s - 2010) + 0.15)), 9);
-      expect(byDay.get('01-15')!.maxTemp.average).toBeCloseTo(mean(seasons.map((s) => 20 + (s + 1 - 2010) + 0.15)), 9);
+      expect(byDay.get('11-15')!.maxTemp.average).toBeCloseTo(mean(seasons.map((s) => 20 + (s - 2010) + 0.15)), SERVED);
+      expect(byDay.get('01-15')!.maxTemp.average).toBeCloseTo(mean(seasons.map((s) => 20 + (s + 1 - 2010) + 0.15)), SERVED);
       // 29 February: the leap years 2016 and 2020 give their own day, 2018 and 2019 their 28 February.
       const feb29 = [20 + 6 + 0.29, 20 + 8 + 0.28, 20 + 9 + 0.28, 20 + 10 + 0.29];
-      expect(byDay.get('02-29')!.maxTemp.average).toBeCloseTo(mean(feb29), 9);
-      expect(byDay.get('02-29')!.maxTemp.stdDev).toBeCloseTo(sampleSd(feb29), 9);
+      expect(byDay.get('02-29')!.maxTemp.average).toBeCloseTo(mean(feb29), SERVED);
+      expect(byDay.get('02-29')!.maxTemp.stdDev).toBeCloseTo(sampleSd(feb29), SERVED);
     });
 
     it('answers 29 February from every year of the period', async () => {
       const norm = (await ok('/v2/weather/fields/north/norms/02-29')).json() as Norm;
       const values = range(2014, 2023).map((y) => 20 + (y - 2010) + (y % 4 === 0 ? 0.29 : 0.28));
-      expect(norm.maxTemp.average).toBeCloseTo(mean(values), 9);
-      expect(norm.maxTemp.stdDev).toBeCloseTo(sampleSd(values), 9);
+      expect(norm.maxTemp.average).toBeCloseTo(mean(values), SERVED);
+      expect(norm.maxTemp.stdDev).toBeCloseTo(sampleSd(values), SERVED);
       expect(weather.dailyCalls.map((c) => c.range.start)).toContain('2016-02-29');
       expect(weather.dailyCalls.map((c) => c.range.start)).toContain('2015-02-28');
     });
@@ -281,7 +290,7 @@ describe.each(databaseKinds())('weather norms on %s', (kind) => {
       expect(weather.dailyCalls).toHaveLength(0);
       const norm = (await ok('/v2/weather/fields/north/norms/06-01/years/1974,2023')).json() as Norm;
       const tmax = range(1974, 2023).map((y) => 20 + (y - 2010) + 0.01);
-      expect(norm.maxTemp.average).toBeCloseTo(mean(tmax), 9);
+      expect(norm.maxTemp.average).toBeCloseTo(mean(tmax), SERVED);
       expect(weather.dailyCalls).toHaveLength(50);
     });
 

@@ -25,6 +25,7 @@ import { parseUnits } from '../../http/units.js';
 import type { AgronomicDayNorms, AgronomicNormService, AgronomicNormTotals } from '../../services/agronomic-norms-service.js';
 import type { PlaceService } from '../../services/place-service.js';
 import type { NormStatistic } from '../../services/weather-norm-service.js';
+import type { QuantityName } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { parseGddParameters } from '../../services/gdd-parameters.js';
 import { compileEntry, entryAnswer, entrySchema, entryTable, type EntryTable, listAnswer, type OutputField, type OutputView, out } from '../output-table.js';
@@ -52,10 +53,10 @@ type Read<S> = (source: S, i: number) => NormStatistic;
  */
 function normFields(statistics: boolean) {
   return {
-    number: <S>(read: Read<S>): OutputField<S, AgronomicNormsView> =>
+    number: <S>(quantity: QuantityName, read: Read<S>): OutputField<S, AgronomicNormsView> =>
       statistics
-        ? out.group<S>(null, { average: out.number('plain', (s, i) => read(s, i).average), stdDev: out.number('plain', (s, i) => read(s, i).stdDev) })
-        : out.number<S>('plain', (s, i) => read(s, i).average),
+        ? out.group<S>(null, { average: out.number(quantity, (s, i) => read(s, i).average), stdDev: out.number(quantity, (s, i) => read(s, i).stdDev) })
+        : out.number<S>(quantity, (s, i) => read(s, i).average),
     amount: <S>(read: Read<S>): OutputField<S, AgronomicNormsView> =>
       statistics
         ? out.amounts<S>('depth', { average: (s, i) => read(s, i).average, stdDev: (s, i) => read(s, i).stdDev })
@@ -70,13 +71,13 @@ function dailyTable(statistics: boolean): EntryTable<Days, AgronomicNormsView> {
   return entryTable<Days, AgronomicNormsView>({
     day: { ...out.text<Days>((days, i) => days[i]!.day, true), always: true },
     location: out.constant<AgronomicNormsView>(AgronomicLocationSchema, (view) => presentLocation(view.place.location)),
-    gdd: number<Days>((days, i) => days[i]!.gdd),
+    gdd: number<Days>('degreeDays', (days, i) => days[i]!.gdd),
     pet: amount<Days>((days, i) => days[i]!.pet),
-    ppet: number<Days>((days, i) => days[i]!.ppet),
-    accumulatedGdd: number<Days>((days, i) => days[i]!.accumulatedGdd),
+    ppet: number<Days>('ratio', (days, i) => days[i]!.ppet),
+    accumulatedGdd: number<Days>('degreeDays', (days, i) => days[i]!.accumulatedGdd),
     accumulatedPrecipitation: amount<Days>((days, i) => days[i]!.accumulatedPrecipitation),
     accumulatedPet: amount<Days>((days, i) => days[i]!.accumulatedPet),
-    accumulatedPpet: number<Days>((days, i) => days[i]!.accumulatedPpet),
+    accumulatedPpet: number<Days>('ratio', (days, i) => days[i]!.accumulatedPpet),
     _links: {
       ...out.links<Days, AgronomicNormsView>(
         AgronomicLinksSchema,
@@ -91,10 +92,10 @@ function dailyTable(statistics: boolean): EntryTable<Days, AgronomicNormsView> {
 function totalsTable(statistics: boolean): EntryTable<AgronomicNormTotals, AgronomicNormsView> {
   const { number, amount } = normFields(statistics);
   return entryTable<AgronomicNormTotals, AgronomicNormsView>({
-    gdd: number<AgronomicNormTotals>((totals) => totals.gdd),
+    gdd: number<AgronomicNormTotals>('degreeDays', (totals) => totals.gdd),
     precipitation: amount<AgronomicNormTotals>((totals) => totals.precipitation),
     pet: amount<AgronomicNormTotals>((totals) => totals.pet),
-    ppet: number<AgronomicNormTotals>((totals) => totals.ppet),
+    ppet: number<AgronomicNormTotals>('ratio', (totals) => totals.ppet),
   });
 }
 

@@ -41,13 +41,13 @@ const at = (column: Column) => (values: AgronomicValues, i: number) => column(va
 const AGRONOMIC_VALUE = entryTable<AgronomicValues, AgronomicValuesView>({
   date: { ...out.text<AgronomicValues>((values, i) => values.dates[i]!, true), always: true },
   location: out.constant<AgronomicValuesView>(AgronomicLocationSchema, (view) => presentLocation(view.place.location)),
-  gdd: out.number('plain', at((v) => v.gdd)),
+  gdd: out.number('degreeDays', at((v) => v.gdd)),
   pet: out.amounts('depth', { amount: at((v) => v.pet) }),
-  ppet: out.number('plain', at((v) => v.ppet)),
-  accumulatedGdd: out.number('plain', at((v) => v.accumulatedGdd)),
+  ppet: out.number('ratio', at((v) => v.ppet)),
+  accumulatedGdd: out.number('degreeDays', at((v) => v.accumulatedGdd)),
   accumulatedPrecipitation: out.amounts('depth', { amount: at((v) => v.accumulatedPrecipitation) }),
   accumulatedPet: out.amounts('depth', { amount: at((v) => v.accumulatedPet) }),
-  accumulatedPpet: out.number('plain', at((v) => v.accumulatedPpet)),
+  accumulatedPpet: out.number('ratio', at((v) => v.accumulatedPpet)),
   _links: {
     ...out.links<AgronomicValues, AgronomicValuesView>(
       AgronomicLinksSchema,
@@ -63,10 +63,10 @@ const total = (column: Column, none: number | null) => (values: AgronomicValues,
 
 /** `accumulations`: the totals of the range (its running totals on its last day). */
 const ACCUMULATIONS = entryTable<AgronomicValues, AgronomicValuesView>({
-  gdd: out.number('plain', total((v) => v.accumulatedGdd, 0)),
+  gdd: out.number('degreeDays', total((v) => v.accumulatedGdd, 0)),
   precipitation: out.amounts('depth', { amount: total((v) => v.accumulatedPrecipitation, 0) }),
   pet: out.amounts('depth', { amount: total((v) => v.accumulatedPet, 0) }),
-  ppet: out.number('plain', total((v) => v.accumulatedPpet, null)),
+  ppet: out.number('ratio', total((v) => v.accumulatedPpet, null)),
 });
 /** Which `properties` choice keeps each total. */
 const TOTAL_CHOICES: Record<string, keyof AgronomicSelection> = { gdd: 'totalGdd', precipitation: 'totalPrecipitation', pet: 'totalPet', ppet: 'totalPpet' };
