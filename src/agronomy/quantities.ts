@@ -60,11 +60,21 @@ export function converter(name: QuantityName, system: UnitSystem): ((value: numb
 
 /** The number as served: converted into `system` and rounded to the quantity's decimals (half away from zero). */
 export function presenter(name: QuantityName, system: UnitSystem): (value: number) => number {
+  return PRESENTERS[system][name];
+}
+
+function makePresenter(name: QuantityName, system: UnitSystem): (value: number) => number {
   const convert = converter(name, system);
   const scale = 10 ** QUANTITIES[name].decimals(system);
   const round = (value: number) => (value < 0 ? -Math.round(-value * scale) : Math.round(value * scale)) / scale || 0;
   return convert === null ? round : (value) => round(convert(value));
 }
+
+/** Every quantity's presenter in each unit system, made once (constant functions, read by every answer). */
+const PRESENTERS: Readonly<Record<UnitSystem, Readonly<Record<QuantityName, (value: number) => number>>>> = {
+  metric: Object.fromEntries(Object.keys(QUANTITIES).map((name) => [name, makePresenter(name as QuantityName, 'metric')])) as Record<QuantityName, (value: number) => number>,
+  usa: Object.fromEntries(Object.keys(QUANTITIES).map((name) => [name, makePresenter(name as QuantityName, 'usa')])) as Record<QuantityName, (value: number) => number>,
+};
 
 /** The `units` label of a quantity in `system` (null: none). */
 export function unitsLabel(name: QuantityName, system: UnitSystem): string | null {
