@@ -228,11 +228,50 @@ const noValue = (value: number | null): number | null => (value === null || valu
 
 /**
  * Compiles `table` for `view`: `shows(name)` says whether a choosable field is written (the
- * request's `properties`). Conversions, unit labels, constants and links are settled here, once
- * per answer.
+ * request's `properties`). Conversions, rounding, unit labels and the row layout depend only on
+ * the unit system and the fields shown, so they are made once per table and choice (a template,
+ * kept with the table); an answer only binds its view — the place's location, its links — into
+ * the template's slots.
  */
 export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, view: C, shows: (name: string) => boolean = () => true): CompiledEntry<S> {
-  const units = view.units;
+  let shown = '';
+  for (const [name, field] of Object.entries(table.fields)) if (field.always || shows(name)) shown += `${name},`;
+  const key = `${view.units}|${shown}`;
+  let templates = TEMPLATES.get(table) as Map<string, Template<S, C>> | undefined;
+  if (templates === undefined) {
+    templates = new Map();
+    TEMPLATES.set(table, templates as Map<string, Template<unknown, never>>);
+  }
+  let template = templates.get(key);
+  if (template === undefined) {
+    if (templates.size >= MOST_TEMPLATES) templates.clear();
+    template = templateOf(table, view.units, shows);
+    templates.set(key, template);
+  }
+  return bind(template, view);
+}
+
+/** Templates by table, then by unit system and fields shown: derived data only, bounded per table. */
+const TEMPLATES = new WeakMap<object, Map<string, Template<unknown, never>>>();
+const MOST_TEMPLATES = 256;
+
+/** Per bind: what a view gives once, by the slot that asked (a field's links, its constant). */
+type Memo = <T>(slot: object, make: () => T) => T;
+
+type TemplateStep<S, C> =
+  | Step<S>
+  | { kind: 'viewText'; text: (view: C, memo: Memo) => string }
+  | { kind: 'viewString'; read: (view: C, memo: Memo) => (source: S, i: number) => string };
+
+type Builder<S> = (object: Record<string, unknown>, source: S, i: number) => void;
+
+interface Template<S, C> {
+  steps: TemplateStep<S, C>[];
+  /** The entry's object builder for a view. */
+  build: (view: C, memo: Memo) => (source: S, i: number) => Record<string, unknown>;
+}
+
+function templateOf<S, C extends OutputView>(table: EntryTable<S, C>, units: UnitSystem, shows: (name: string) => boolean): Template<S, C> {
   // Every number is converted into the request's units and rounded to its quantity's decimals here, once.
   const numberReader = (field: NumberField<S>) => {
     const present = presenter(field.quantity, units);
@@ -243,7 +282,7 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
     };
   };
   // The entry's writing steps (JSON) and its object builders, from the same walk of the table.
-  const steps: Step<S>[] = [];
+  const steps: TemplateStep<S, C>[] = [];
   const text = (piece: string) => steps.push({ kind: 'text', text: piece });
   /** Writes a group's steps; gives the builder of its object. */
   const compileGroup = (field: GroupField<S>) => {
@@ -276,9 +315,10 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
       return group;
     };
   };
-  /** Writes the steps of an object of `fields` (those `shows` keeps); gives the builder of its object. */
-  const compileObject = (fields: Readonly<Record<string, OutputField<S, C>>>, shows: (name: string) => boolean): ((source: S, i: number) => Record<string, unknown>) => {
-    const builders: ((object: Record<string, unknown>, source: S, i: number) => void)[] = [];
+  /** Writes the steps of an object of `fields` (those `shows` keeps); gives the builder of its object for a view. */
+  const compileObject = (fields: Readonly<Record<string, OutputField<S, C>>>, shows: (name: string) => boolean): Template<S, C>['build'] => {
+    const builders: ((view: C, memo: Memo) => Builder<S>)[] = [];
+    const fixed = (builder: Builder<S>) => builders.push(() => builder);
     let first = true;
     for (const [name, field] of Object.entries(fields)) {
       if (!field.always && !shows(name)) continue;
@@ -289,7 +329,7 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
         case 'number': {
           const read = numberReader(field);
           steps.push({ kind: 'number', read });
-          builders.push((object, source, i) => (object[name] = noValue(read(source, i))));
+          fixed((object, source, i) => (object[name] = noValue(read(source, i))));
           break;
         }
         case 'text': {
@@ -299,36 +339,39 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
             steps.push({ kind: 'string', read: read as (source: S, i: number) => string });
             text('"');
           } else steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i)) });
-          builders.push((object, source, i) => (object[name] = read(source, i)));
+          fixed((object, source, i) => (object[name] = read(source, i)));
           break;
         }
         case 'boolean': {
           const read = field.read;
           steps.push({ kind: 'string', read: (source, i) => (read(source, i) ? 'true' : 'false') });
-          builders.push((object, source, i) => (object[name] = read(source, i)));
+          fixed((object, source, i) => (object[name] = read(source, i)));
           break;
         }
         case 'json': {
           const read = field.read;
-          steps.push({ kind: 'string', read: (source, i) => JSON.stringify(read(source, i, view)) });
-          builders.push((object, source, i) => (object[name] = read(source, i, view)));
+          steps.push({ kind: 'viewString', read: (view) => (source, i) => JSON.stringify(read(source, i, view)) });
+          builders.push((view) => (object, source, i) => (object[name] = read(source, i, view)));
           break;
         }
         case 'rawJson': {
-        const read = field.read;
-        steps.push({ kind: 'string', read });
-        builders.push((object, source, i) => (object[name] = JSON.parse(read(source, i))));
-        break;
-      }
-      case 'constant': {
-          const value = field.value(view);
-          text(JSON.stringify(value));
-          builders.push((object) => (object[name] = value));
+          const read = field.read;
+          steps.push({ kind: 'string', read });
+          fixed((object, source, i) => (object[name] = JSON.parse(read(source, i))));
+          break;
+        }
+        case 'constant': {
+          const value = (view: C, memo: Memo) => memo(field, () => field.value(view));
+          steps.push({ kind: 'viewText', text: (view, memo) => JSON.stringify(value(view, memo)) });
+          builders.push((view, memo) => {
+            const constant = value(view, memo);
+            return (object) => (object[name] = constant);
+          });
           break;
         }
         case 'group': {
           const group = compileGroup(field);
-          builders.push((object, source, i) => (object[name] = group(source, i)));
+          fixed((object, source, i) => (object[name] = group(source, i)));
           break;
         }
         case 'array': {
@@ -337,53 +380,93 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
             return compileGroup(item);
           });
           text(groups.length === 0 ? '[]' : ']');
-          builders.push((object, source, i) => (object[name] = groups.map((group) => group(source, i))));
+          fixed((object, source, i) => (object[name] = groups.map((group) => group(source, i))));
           break;
         }
         case 'nested': {
-          const nested = field.make(view, shows);
-          steps.push({ kind: 'string', read: nested.json });
-          builders.push((object, source, i) => (object[name] = nested.object(source, i)));
+          const nested = (view: C, memo: Memo) => memo(field, () => field.make(view, shows));
+          steps.push({ kind: 'viewString', read: (view, memo) => nested(view, memo).json });
+          builders.push((view, memo) => {
+            const made = nested(view, memo);
+            return (object, source, i) => (object[name] = made.object(source, i));
+          });
           break;
         }
         case 'object': {
           const build = compileObject(field.fields, () => true);
-          builders.push((object, source, i) => (object[name] = build(source, i)));
+          builders.push((view, memo) => {
+            const made = build(view, memo);
+            return (object, source, i) => (object[name] = made(source, i));
+          });
           break;
         }
         case 'links': {
-          const { links, start, end } = field.make(view);
           if (name !== '_links') throw new Error(`links are written as _links, not ${name}`);
           // entryLinksAround writes `,"_links":{"self":{"href":"…` up to the middle, and the rest after it.
-          const [before, after] = entryLinksAround(links(''), start, end);
-          text(lead + before.slice(1));
+          const made = (view: C, memo: Memo) =>
+            memo(field, () => {
+              const { links, start, end } = field.make(view);
+              return { links, start, end, around: entryLinksAround(links(''), start, end) };
+            });
+          steps.push({ kind: 'viewText', text: (view, memo) => lead + made(view, memo).around[0].slice(1) });
           steps.push({ kind: 'string', read: field.middle });
-          text(after);
+          steps.push({ kind: 'viewText', text: (view, memo) => made(view, memo).around[1] });
           const middle = field.middle;
-          builders.push((object, source, i) => (object[name] = links(start + middle(source, i) + end)));
+          builders.push((view, memo) => {
+            const { links, start, end } = made(view, memo);
+            return (object, source, i) => (object[name] = links(start + middle(source, i) + end));
+          });
           break;
         }
       }
     }
     text(first ? '{}' : '}');
+    return (view, memo) => {
+      const bound = builders.map((builder) => builder(view, memo));
       return (source: S, i: number) => {
         const object: Record<string, unknown> = {};
-        for (const build of builders) build(object, source, i);
+        for (const build of bound) build(object, source, i);
         return object;
       };
+    };
   };
   const build = compileObject(table.fields, shows);
-  // The row layout (core/json-rows.ts), settled once: fixed text around holes, and each hole's reader.
+  return { steps, build };
+}
+
+/** A template bound to an answer's view: its row layout (core/json-rows.ts) and object builder. */
+function bind<S, C>(template: Template<S, C>, view: C): CompiledEntry<S> {
+  const kept = new Map<object, unknown>();
+  const memo: Memo = <T>(slot: object, make: () => T): T => {
+    if (kept.has(slot)) return kept.get(slot) as T;
+    const value = make();
+    kept.set(slot, value);
+    return value;
+  };
   const pieces: string[] = [''];
   const holeList: number[] = [];
   const numberReads: ((source: S, i: number) => number | null)[] = [];
   const stringReads: ((source: S, i: number) => string)[] = [];
-  for (const step of steps) {
-    if (step.kind === 'text') pieces[pieces.length - 1] += step.text;
-    else {
-      if (step.kind === 'number') holeList.push(numberReads.push(step.read) - 1);
-      else holeList.push(-stringReads.push(step.read));
-      pieces.push('');
+  for (const step of template.steps) {
+    switch (step.kind) {
+      case 'text':
+        pieces[pieces.length - 1] += step.text;
+        break;
+      case 'viewText':
+        pieces[pieces.length - 1] += step.text(view, memo);
+        break;
+      case 'number':
+        holeList.push(numberReads.push(step.read) - 1);
+        pieces.push('');
+        break;
+      case 'string':
+        holeList.push(-stringReads.push(step.read));
+        pieces.push('');
+        break;
+      case 'viewString':
+        holeList.push(-stringReads.push(step.read(view, memo)));
+        pieces.push('');
+        break;
     }
   }
   const numberCount = numberReads.length;
@@ -391,7 +474,7 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
   const fill = rowFiller(numberReads, stringReads);
   const holes = Int32Array.from(holeList);
   return {
-    object: build,
+    object: template.build(view, memo),
     rows(source, count, at = (k) => k) {
       const numbers = new Float64Array(count * numberCount);
       const strings = new Array<string>(count * stringCount);
