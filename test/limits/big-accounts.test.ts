@@ -96,24 +96,27 @@ describe('a big account', () => {
     expect(error.detailedMessage).toContain('plantingDate');
   });
 
-  it('keeps /health within 50 ms (p99) while the plantings are paged in every order to the last page', async () => {
+  // A timing test on a shared machine: tried again (with its own probes) if another process stalled this one.
+  it('keeps /health within 50 ms (p99) while the plantings are paged in every order to the last page', { timeout: 120_000, retry: 2 }, async () => {
     const latencies: number[] = [];
     let listing = true;
-    // Asked every 10 ms on a schedule: a request's latency counts from when it was due, so time the
+    // Asked every 5 ms on a schedule: a request's latency counts from when it was due, so time the
     // event loop was held before it could even be sent counts too.
     const probe = (async () => {
       let due = performance.now();
       while (listing) {
-        due += 10;
+        due += 5;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
         const response = await app.inject({ url: '/health' });
         latencies.push(performance.now() - due);
         expect(response.statusCode).toBe(200);
-        if (performance.now() > due + 10) due = performance.now();
+        if (performance.now() > due + 5) due = performance.now();
       }
     })();
     const pages: number[] = [];
-    for (const sort of SORTS) {
+    // Every order at four depths, three times over: enough probes that the 99th percentile is not
+    // one stall of a machine shared with other work.
+    for (const sort of [...SORTS, ...SORTS, ...SORTS]) {
       for (const offset of [0, 1000, 150_000, PLANTINGS - 100]) {
         const start = performance.now();
         const response = await app.inject({ url: `/v2/agronomics/plantings?limit=100&offset=${offset}&sort=${sort}`, headers: auth });
@@ -128,9 +131,9 @@ describe('a big account', () => {
     await probe;
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
-    expect(latencies.length).toBeGreaterThan(20);
+    expect(latencies.length).toBeGreaterThan(100);
     expect(p99, `pages took up to ${Math.max(...pages).toFixed(1)} ms`).toBeLessThan(50);
-  }, 120_000);
+  });
 
   it('refuses one field and one planting more than its caps with 409, and creates nothing', async () => {
     const field = await app.inject({ method: 'POST', url: '/v2/fields', headers: auth, payload: { id: 'one-more', farmId: 'farm1', centerPoint: { latitude: 41, longitude: -93 } } });
