@@ -111,8 +111,9 @@ describe('map images of clients that have gone, and of two accounts at once', ()
   it('drops the waiting images of clients that hung up and stops the one being drawn', async () => {
     await idle();
     const before = pool.tasks();
-    // Six large images whose clients hang up once their requests are in.
-    const hungUp = await Promise.all([5, 6, 7, 8, 9, 10].map((field) => get(image(field), flood, 300)));
+    // Six large images whose clients hang up once their requests are in, before the first is drawn
+    // (their weather, a block or two, no longer waits for the thread).
+    const hungUp = await Promise.all([5, 6, 7, 8, 9, 10].map((field) => get(image(field), flood, 150)));
     expect(hungUp).toEqual([null, null, null, null, null, null]);
     const asked = performance.now();
     // A tile not drawn before (the first one is kept by the renderer).
