@@ -40,7 +40,7 @@ export interface Config {
   openMeteoForecastUrl?: string;
   openMeteoArchiveUrl?: string;
   nasaPowerUrl?: string;
-  /** Synthetic cell-years kept in memory (about 26 kB each). */
+  /** Synthetic blocks (32 days of one cell) kept in memory (about 1 kB each). */
   syntheticCacheSize: number;
   /** Worker threads for CPU-heavy work (weather generation, map drawing); 0: all on the event loop. */
   computeThreads: number;
@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),
     nasaPowerUrl: url(env, 'AGWX_NASA_POWER_URL'),
-    syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 8192, 0, 1_000_000),
+    syntheticCacheSize: integer(env, 'AGWX_SYNTHETIC_CACHE', 65536, 0, 4_000_000),
     computeThreads: integer(env, 'AGWX_COMPUTE_THREADS', availableParallelism(), 0, 256),
     answerCacheBytes: integer(env, 'AGWX_ANSWER_CACHE_MB', 64, 0, 100_000) * 1024 * 1024,
     tileCacheBytes: integer(env, 'AGWX_TILE_CACHE_MB', 64, 1, 100_000) * 1024 * 1024,

@@ -22,11 +22,11 @@ describe('configuration', () => {
     });
   });
 
-  it('runs CPU-heavy work on one worker thread per core unless told otherwise, and keeps 8192 synthetic years', () => {
+  it('runs CPU-heavy work on one worker thread per core unless told otherwise, and keeps 65536 synthetic blocks', () => {
     expect(loadConfig({}).computeThreads).toBe(availableParallelism());
     expect(loadConfig({ AGWX_COMPUTE_THREADS: '0' }).computeThreads).toBe(0);
     expect(loadConfig({ AGWX_COMPUTE_THREADS: '6' }).computeThreads).toBe(6);
-    expect(loadConfig({}).syntheticCacheSize).toBe(8192);
+    expect(loadConfig({}).syntheticCacheSize).toBe(65536);
   });
 
   it('reads the map geodata at start unless AGWX_MAPS_AT_START is off', () => {

@@ -18,23 +18,23 @@ import { abandonment, type Checkpoint, NO_CHECKPOINT, type Requester, throwIfAba
 import { createDrawingContext, type DrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import {
-  type CellYearsInput,
-  type CellYearsOutput,
+  type CellBlocksInput,
+  type CellBlocksOutput,
   createGenerationContext,
   type ForecastWindowInput,
   type ForecastWindowOutput,
-  generateCellYears,
+  generateCellBlocks,
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
   type GenerationContext,
-  type YearGenerator,
-} from '../weather/synthetic/year-generation.js';
+  type BlockGenerator,
+} from '../weather/synthetic/block-generation.js';
 import { loadTimeZones } from '../weather/time-zone.js';
 import { type JsonRows, sentJsonRows, writeJsonRows } from '../core/json-rows.js';
 import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { registerLabelFonts } from '../maps/fonts.js';
 
-export interface ComputePool extends YearGenerator {
+export interface ComputePool extends BlockGenerator {
   /** Worker threads that run the tasks; 0 when they run on the calling thread. */
   readonly threads: number;
   /** Draws a map image plan into a PNG (each thread with its own reference geodata). */
@@ -138,7 +138,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
   const run = queue.run;
   return {
     threads,
-    cellYears: (input: CellYearsInput, requester?: Requester) => run('cellYears', input, requester) as Promise<CellYearsOutput>,
+    cellBlocks: (input: CellBlocksInput, requester?: Requester) => run('cellBlocks', input, requester) as Promise<CellBlocksOutput>,
     hoursWithoutSoil: (input: HoursWithoutSoilInput, requester?: Requester) => run('hoursWithoutSoil', input, requester) as Promise<HoursWithoutSoilOutput>,
     forecastWindow: (input: ForecastWindowInput, requester?: Requester) => run('forecastWindow', input, requester) as Promise<ForecastWindowOutput>,
     drawMapImage: (plan: DrawPlan, requester?: Requester) => run('drawMapImage', plan, requester) as Promise<Uint8Array>,
@@ -319,7 +319,7 @@ export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
   }
   return {
     threads: 0,
-    cellYears: (input: CellYearsInput, requester?: Requester) => run(requester, (checkpoint) => generateCellYears(generation, input, checkpoint)),
+    cellBlocks: (input: CellBlocksInput, requester?: Requester) => run(requester, (checkpoint) => generateCellBlocks(generation, input, checkpoint)),
     hoursWithoutSoil: (input: HoursWithoutSoilInput, requester?: Requester) => run(requester, (checkpoint) => generateHoursWithoutSoil(hours, input, checkpoint)),
     forecastWindow: (input: ForecastWindowInput, requester?: Requester) => run(requester, () => generateForecastWindow(hours, input)),
     drawMapImage: (plan: DrawPlan, requester?: Requester) => run(requester, (checkpoint) => drawPlan(plan, drawing, checkpoint)),

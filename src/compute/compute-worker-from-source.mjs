@@ -5,4 +5,4 @@ import { register } from 'tsx/esm/api';
 register();
 const worker = await import('./compute-worker.ts');
 
-export const { cellYears, hoursWithoutSoil, forecastWindow, drawMapImage, jsonRows, agronomicNormValues } = worker;
+export const { cellBlocks, hoursWithoutSoil, forecastWindow, drawMapImage, jsonRows, agronomicNormValues } = worker;

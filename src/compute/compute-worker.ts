@@ -11,7 +11,7 @@ import { createDrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawi
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
 import { receivedJsonRows, type SentJsonRows, writeJsonRows } from '../core/json-rows.js';
 import { agronomicNormValueBuffers, agronomicNormValues as computeAgronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
-import { type CellYearsInput, createGenerationContext, type ForecastWindowInput, generateCellYears, type HoursWithoutSoilInput } from '../weather/synthetic/year-generation.js';
+import { type CellBlocksInput, createGenerationContext, type ForecastWindowInput, generateCellBlocks, type HoursWithoutSoilInput } from '../weather/synthetic/block-generation.js';
 
 const generation = createGenerationContext();
 const hours = createHoursContext(generation);
@@ -27,10 +27,10 @@ function started(stop: Int32Array | null) {
   return checkpoint;
 }
 
-export function cellYears({ input, stop }: ThreadTask<CellYearsInput>) {
-  const output = generateCellYears(generation, input, started(stop));
+export function cellBlocks({ input, stop }: ThreadTask<CellBlocksInput>) {
+  const output = generateCellBlocks(generation, input, started(stop));
   return move({
-    [transferableSymbol]: output.years.map((year) => year.values.buffer),
+    [transferableSymbol]: output.blocks.map((block) => block.values.buffer),
     [valueSymbol]: output,
   });
 }
@@ -43,7 +43,7 @@ export async function hoursWithoutSoil({ input, stop }: ThreadTask<HoursWithoutS
 export async function forecastWindow({ input, stop }: ThreadTask<ForecastWindowInput>) {
   started(stop);
   const output = await generateForecastWindow(hours, input);
-  return move({ [transferableSymbol]: [output.window.values.buffer, ...output.years.map((year) => year.values.buffer)], [valueSymbol]: output });
+  return move({ [transferableSymbol]: [output.window.values.buffer, ...output.blocks.map((block) => block.values.buffer)], [valueSymbol]: output });
 }
 
 export async function drawMapImage({ input: plan, stop }: ThreadTask<DrawPlan>) {

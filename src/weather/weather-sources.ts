@@ -11,20 +11,20 @@ import { createDatabaseWeatherCache } from './database-weather-cache.js';
 import { createStoreSource } from './store-source.js';
 import { createSyntheticSource } from './synthetic/synthetic-source.js';
 import type { WeatherSource } from './weather-source.js';
-import type { YearGenerator } from './synthetic/year-generation.js';
+import type { BlockGenerator } from './synthetic/block-generation.js';
 
 /** What the chain is built from (the configuration's weather settings). */
 export interface WeatherSourceSettings {
   /** The sources in the order they are asked (`AGWX_WEATHER`). */
   weatherSources: readonly SourceName[];
-  /** Synthetic cell-years kept in memory. */
+  /** Synthetic blocks (32 days of one cell) kept in memory. */
   syntheticCacheSize: number;
   openMeteoForecastUrl?: string;
   openMeteoArchiveUrl?: string;
   nasaPowerUrl?: string;
 }
 
-export function createWeatherSources(config: WeatherSourceSettings, store: Store, clock: Clock, options: { compute?: YearGenerator } = {}): WeatherSource {
+export function createWeatherSources(config: WeatherSourceSettings, store: Store, clock: Clock, options: { compute?: BlockGenerator } = {}): WeatherSource {
   const cache = createDatabaseWeatherCache(store.weather);
   const build: Record<SourceName, () => WeatherSource> = {
     store: () => createStoreSource(store.weather),

@@ -1,29 +1,43 @@
-/** The compute pool: worker threads that generate synthetic years, as the calling thread would. */
+/** The compute pool: worker threads that generate synthetic weather, as the calling thread would. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { COMPUTE_NICE_INCREMENT, createComputePool, inlineComputePool, JSON_ROWS_ON_THREADS, loadForTasks } from '../../src/compute/compute-pool.js';
 import { createDrawingContext } from '../../src/maps/map-drawing.js';
-import { createGenerationContext } from '../../src/weather/synthetic/year-generation.js';
+import { createGenerationContext } from '../../src/weather/synthetic/block-generation.js';
 import { RowLayout, writeJsonRows } from '../../src/core/json-rows.js';
 import { type AgronomicNormValuesInput, agronomicNormValues } from '../../src/agronomy/agronomic-norm-values.js';
 import { resolveGddParameters } from '../../src/agronomy/gdd.js';
 import { toEpochDay } from '../../src/core/dates.js';
 import { cellAt, cellById } from '../../src/weather/grid.js';
-import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
-import type { CellYearsInput, CellYearsOutput, ForecastWindowInput, YearGenerator } from '../../src/weather/synthetic/year-generation.js';
+import { createSyntheticSource, forecastWindowDays } from '../../src/weather/synthetic/synthetic-source.js';
+import type { BlockGenerator, CellBlocksInput, CellBlocksOutput, ForecastWindowInput } from '../../src/weather/synthetic/block-generation.js';
+import { blockOfDay } from '../../src/weather/synthetic/weather-generator.js';
 import { abandonController, type Requester, WorkAbandonedError } from '../../src/core/requester.js';
 
 const pool = createComputePool({ threads: 2 });
 afterAll(() => pool.close());
 
-/** The pool, recording the year and forecast-window tasks asked of it. */
+/** The blocks of the years `first` to `first + count − 1`. */
+function blocksOfYears(first: number, count: number): number[] {
+  const from = blockOfDay(toEpochDay(`${first}-01-01`));
+  const to = blockOfDay(toEpochDay(`${first + count - 1}-12-31`));
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The blocks of a range of dates. */
+function blocksOf(start: string, end: string): number[] {
+  const from = blockOfDay(toEpochDay(start));
+  return Array.from({ length: blockOfDay(toEpochDay(end)) - from + 1 }, (_, i) => from + i);
+}
+
+/** The pool, recording the block and forecast-window tasks asked of it. */
 function countingPool() {
-  const yearTasks: CellYearsInput[] = [];
+  const blockTasks: CellBlocksInput[] = [];
   const windows: ForecastWindowInput[] = [];
-  const generator: YearGenerator = {
-    cellYears(input): Promise<CellYearsOutput> {
-      yearTasks.push(input);
-      return pool.cellYears(input);
+  const generator: BlockGenerator = {
+    cellBlocks(input): Promise<CellBlocksOutput> {
+      blockTasks.push(input);
+      return pool.cellBlocks(input);
     },
     hoursWithoutSoil: (input) => pool.hoursWithoutSoil(input),
     forecastWindow(input) {
@@ -31,39 +45,36 @@ function countingPool() {
       return pool.forecastWindow(input);
     },
   };
-  return { generator, yearTasks, windows };
+  return { generator, blockTasks, windows };
 }
 
 describe('compute pool', () => {
-  it('generates on worker threads the years the calling thread generates', async () => {
+  it('generates on worker threads the blocks the calling thread generates', async () => {
     expect(pool.threads).toBe(2);
-    const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, years: [1999, 2024] };
-    const [threaded, inline] = await Promise.all([pool.cellYears(input), inlineComputePool().cellYears(input)]);
-    expect(threaded.years.map((y) => [y.year, y.length])).toEqual([
-      [1999, 365],
-      [2024, 366],
-    ]);
-    expect(threaded.years.map((y) => Array.from(y.values))).toEqual(inline.years.map((y) => Array.from(y.values)));
+    const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, blocks: [blockOfDay(toEpochDay('1999-06-01')), blockOfDay(toEpochDay('2024-02-29'))] };
+    const [threaded, inline] = await Promise.all([pool.cellBlocks(input), inlineComputePool().cellBlocks(input)]);
+    expect(threaded.blocks.map((b) => b.block)).toEqual(input.blocks);
+    expect(threaded.blocks.map((b) => Array.from(b.values))).toEqual(inline.blocks.map((b) => Array.from(b.values)));
   });
 
-  it('feeds a synthetic source the same weather as it generates itself, asking once for years wanted at the same time', async () => {
-    const { generator: counting, yearTasks: calls } = countingPool();
+  it('feeds a synthetic source the same weather as it generates itself, asking once for blocks wanted at the same time', async () => {
+    const { generator: counting, blockTasks: calls } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-1.29, 36.82);
-    const range = { start: '2019-12-20', end: '2021-01-10' };
+    const range = { start: '2019-12-20', end: '2020-06-10' };
     const [a, b] = await Promise.all([pooled.daily(cell, range), pooled.daily(cell, range)]);
     expect(a).toEqual(await alone.daily(cell, range));
     expect(b).toEqual(a);
-    // Three years, generated in one task; the second request waited for it.
-    expect(calls).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, years: [2019, 2020, 2021] }]);
+    // The range's blocks, generated in one task; the second request waited for it.
+    expect(calls).toEqual([{ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, blocks: blocksOf(range.start, range.end) }]);
     await pooled.daily(cell, range);
     expect(calls).toHaveLength(1);
   });
 
-  it('generates the years a norm asks for one by one in one task per cell', async () => {
-    const { generator: counting, yearTasks: calls } = countingPool();
-    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+  it('generates the blocks a norm asks for one by one in one task per cell, and a week on the calling thread', async () => {
+    const { generator: counting, blockTasks: calls } = countingPool();
+    const pooled = createSyntheticSource({ cacheSize: 512, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const nairobi = cellAt(-1.29, 36.82);
     const oslo = cellAt(59.91, 10.75);
@@ -73,17 +84,22 @@ describe('compute pool', () => {
     const asked = [...years.map((year) => [nairobi, year] as const), ...years.map((year) => [oslo, year] as const), [oslo, 2017] as const];
     const series = await Promise.all(asked.map(([cell, year]) => pooled.daily(cell, season(year))));
     for (const [i, [cell, year]] of asked.entries()) expect(series[i]).toEqual(await alone.daily(cell, season(year)));
-    expect(calls.map((c) => [c.cellId, c.years])).toEqual([
-      [nairobi.id, years],
-      [oslo.id, years],
+    const seasonBlocks = years.flatMap((year) => blocksOf(season(year).start, season(year).end));
+    expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([
+      [nairobi.id, seasonBlocks],
+      [oslo.id, seasonBlocks],
     ]);
-    // A later turn asks for a year the first did not: one more task, for that year alone.
+    // A later turn asks for a season the first did not: one more task, for its blocks alone.
     await pooled.daily(nairobi, season(2014));
-    expect(calls.map((c) => c.years)).toEqual([years, years, [2014]]);
+    expect(calls.map((c) => c.blocks)).toEqual([seasonBlocks, seasonBlocks, blocksOf(season(2014).start, season(2014).end)]);
+    // A week (one or two blocks) costs less than a task: generated here, as the thread would.
+    const week = { start: '2013-05-03', end: '2013-05-09' };
+    expect(await pooled.daily(oslo, week)).toEqual(await alone.daily(oslo, week));
+    expect(calls).toHaveLength(3);
   });
 
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
-    const { generator: counting, yearTasks, windows } = countingPool();
+    const { generator: counting, blockTasks, windows } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(45.04, 38.98);
@@ -95,34 +111,35 @@ describe('compute pool', () => {
     expect(a!.hours).toHaveLength(48);
     expect(a!.hours[0]!.soilMoisture.every(Number.isFinite)).toBe(true);
     expect(b!.hours).toEqual(expected!.hours.slice(6, 12));
-    // One task: the thread that computes the window generates its years (its soil spin-up starts
+    // One task: the thread that computes the window generates its blocks (its soil spin-up starts
     // in 2023), which are handed back and kept here.
-    expect(yearTasks).toEqual([]);
+    expect(blockTasks).toEqual([]);
     expect(windows).toHaveLength(1);
-    expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10', years: [] });
-    // Observations of those years need no task now, and are the years generated here.
-    const observed = await pooled.daily(cell, { start: '2023-07-01', end: '2024-02-01' });
-    expect(yearTasks).toEqual([]);
-    expect(observed).toEqual(await alone.daily(cell, { start: '2023-07-01', end: '2024-02-01' }));
+    expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10', blocks: [] });
+    // Observations of those days need no task now, and are the days generated here.
+    const observed = await pooled.daily(cell, { start: '2023-10-01', end: '2024-02-01' });
+    expect(blockTasks).toEqual([]);
+    expect(observed).toEqual(await alone.daily(cell, { start: '2023-10-01', end: '2024-02-01' }));
     // Kept: asking again computes nothing.
     await pooled.hourly(cell, { ...request, hours: 1 });
     expect(windows).toHaveLength(1);
   });
 
-  it('has observations asked while a window is computed wait for the years its task generates', async () => {
-    const { generator: counting, yearTasks, windows } = countingPool();
+  it('has observations asked while a window is computed wait for the blocks its task generates', async () => {
+    const { generator: counting, blockTasks, windows } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-23.5, -46.6);
     const request = { start: Date.parse('2024-03-11T03:00:00Z'), hours: 24, issuedAt: Date.parse('2024-03-10T15:00:00Z') };
     const range = { start: '2023-11-01', end: '2023-11-30' };
-    const [forecast, observed, later] = await Promise.all([pooled.hourly(cell, request), pooled.daily(cell, range), pooled.daily(cell, { start: '2022-12-31', end: '2023-01-02' })]);
+    const before = { start: '2023-01-01', end: '2023-04-30' };
+    const [forecast, observed, earlier] = await Promise.all([pooled.hourly(cell, request), pooled.daily(cell, range), pooled.daily(cell, before)]);
     expect(forecast).toEqual(await alone.hourly(cell, request));
     expect(observed).toEqual(await alone.daily(cell, range));
-    expect(later).toEqual(await alone.daily(cell, { start: '2022-12-31', end: '2023-01-02' }));
-    // 2023 and 2024 came with the window; only 2022, which the window does not need, had a task of its own.
+    expect(earlier).toEqual(await alone.daily(cell, before));
+    // November came with the window; only the blocks of early 2023, which the window does not need, had a task of their own.
     expect(windows).toHaveLength(1);
-    expect(yearTasks.map((t) => t.years)).toEqual([[2022]]);
+    expect(blockTasks.map((t) => t.blocks)).toEqual([blocksOf(before.start, before.end)]);
   });
 
   it('answers the same forecast window again (a thread keeps nothing it hands over)', async () => {
@@ -133,20 +150,18 @@ describe('compute pool', () => {
     expect(first.count).toBeGreaterThanOrEqual(24 * 10);
   });
 
-  it('hands back the years it generated for a window, as generated for the cell, and not those it was given', async () => {
+  it('hands back the blocks it generated for a window, as generated for the cell, and not those it was given', async () => {
     const cellId = cellAt(-33.9, 18.4).id;
-    const { years: generated } = await pool.cellYears({ seed: 7, cellId, years: [2023, 2024] });
-    const here = createSyntheticSource({ cacheSize: 8, seed: 7 });
-    for (const year of [2023, 2024]) here.cellYear(cellById(cellId), year);
-    const packed = here.packedYears(cellById(cellId), { start: '2023-01-01', end: '2024-12-31' });
-    expect(packed.map((y) => y.year)).toEqual([2023, 2024]);
-    // Issued on 10 March 2024: the soil's spin-up starts in 2023.
+    const range = forecastWindowDays('2024-03-10');
+    const here = createSyntheticSource({ cacheSize: 64, seed: 7 });
+    here.dailyDays(cellById(cellId), range);
+    const packed = here.packedBlocks(cellById(cellId), range);
+    expect(packed.map((b) => b.block)).toEqual(blocksOf(range.start, range.end));
     const alone = await pool.forecastWindow({ seed: 7, cellId, issueDate: '2024-03-10' });
-    expect(alone.years.map((y) => y.year)).toEqual([2023, 2024]);
-    expect(alone.years.map((y) => Array.from(y.values))).toEqual(packed.map((y) => Array.from(y.values)));
-    expect(generated.map((y) => y.length)).toEqual(alone.years.map((y) => y.length));
-    const given = await pool.forecastWindow({ seed: 7, cellId, issueDate: '2024-03-10', years: [packed[0]!] });
-    expect(given.years.map((y) => y.year)).toEqual([2024]);
+    expect(alone.blocks.map((b) => b.block)).toEqual(packed.map((b) => b.block));
+    expect(alone.blocks.map((b) => Array.from(b.values))).toEqual(packed.map((b) => Array.from(b.values)));
+    const given = await pool.forecastWindow({ seed: 7, cellId, issueDate: '2024-03-10', blocks: packed.slice(0, 2) });
+    expect(given.blocks.map((b) => b.block)).toEqual(packed.slice(2).map((b) => b.block));
     expect(Array.from(given.window.values)).toEqual(Array.from(alone.window.values));
   });
 
@@ -162,8 +177,8 @@ describe('compute pool', () => {
     const before = niceOfThreads();
     const lowered = createComputePool({ threads: 2 });
     try {
-      const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, years: [2001] };
-      await Promise.all([lowered.cellYears(input), lowered.cellYears(input), lowered.cellYears(input)]);
+      const input = { seed: 7, cellId: cellAt(41.6, -93.6).id, blocks: blocksOfYears(2001, 1) };
+      await Promise.all([lowered.cellBlocks(input), lowered.cellBlocks(input), lowered.cellBlocks(input)]);
       // The two worker threads (and any thread they start) run at the lower priority...
       const started = [...niceOfThreads()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
       expect(started.length).toBeGreaterThanOrEqual(2);
@@ -178,10 +193,10 @@ describe('compute pool', () => {
   it('answers as before when its threads read the climatology and time zones at start', async () => {
     const loaded = createComputePool({ threads: 1, loadAtStart: {} });
     try {
-      const input = { seed: 7, cellId: cellAt(-33.9, 151.2).id, years: [2010] };
-      const [threaded, inline] = await Promise.all([loaded.cellYears(input), inlineComputePool({}).cellYears(input)]);
-      expect(Array.from(threaded.years[0]!.values)).toEqual(Array.from((await pool.cellYears(input)).years[0]!.values));
-      expect(Array.from(inline.years[0]!.values)).toEqual(Array.from(threaded.years[0]!.values));
+      const input = { seed: 7, cellId: cellAt(-33.9, 151.2).id, blocks: [blockOfDay(toEpochDay('2010-06-01'))] };
+      const [threaded, inline] = await Promise.all([loaded.cellBlocks(input), inlineComputePool({}).cellBlocks(input)]);
+      expect(Array.from(threaded.blocks[0]!.values)).toEqual(Array.from((await pool.cellBlocks(input)).blocks[0]!.values));
+      expect(Array.from(inline.blocks[0]!.values)).toEqual(Array.from(threaded.blocks[0]!.values));
     } finally {
       await loaded.close();
     }
@@ -262,15 +277,14 @@ describe('compute pool between accounts and requesters', () => {
   const single = createComputePool({ threads: 1 });
   afterAll(() => single.close());
   const cellId = cellAt(52.4, 16.9).id;
-  const yearsFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
 
   it("takes the accounts' tasks in turn: one account's queue holds another's task for no more than the task running", async () => {
-    await single.cellYears({ seed: 7, cellId, years: [2000] });
+    await single.cellBlocks({ seed: 7, cellId, blocks: blocksOfYears(2000, 1) });
     const finished: string[] = [];
     const account = (id: number): Requester => ({ account: id });
-    // Account 1 queues four tasks of 20 years each, then account 2 one of a single year.
-    const floods = [0, 1, 2, 3].map((i) => single.cellYears({ seed: 7, cellId, years: yearsFrom(1700 + i * 20, 20) }, account(1)).then(() => finished.push(`flood ${i}`)));
-    const other = single.cellYears({ seed: 7, cellId, years: [1999] }, account(2)).then(() => finished.push('other'));
+    // Account 1 queues four tasks of 20 years' blocks each, then account 2 one of a single year's.
+    const floods = [0, 1, 2, 3].map((i) => single.cellBlocks({ seed: 7, cellId, blocks: blocksOfYears(1700 + i * 20, 20) }, account(1)).then(() => finished.push(`flood ${i}`)));
+    const other = single.cellBlocks({ seed: 7, cellId, blocks: blocksOfYears(1999, 1) }, account(2)).then(() => finished.push('other'));
     await Promise.all([...floods, other]);
     // Account 2's task runs as soon as the thread is free, not after account 1's whole queue.
     expect(finished.indexOf('other')).toBeLessThanOrEqual(1);
@@ -278,28 +292,28 @@ describe('compute pool between accounts and requesters', () => {
   });
 
   it('drops the waiting tasks of a requester that gives up and stops its running one at its next checkpoint, keeping the thread', async () => {
-    await single.cellYears({ seed: 7, cellId, years: [2000] });
+    await single.cellBlocks({ seed: 7, cellId, blocks: blocksOfYears(2000, 1) });
     const before = single.tasks();
     const controller = abandonController();
     const gone: Requester = { account: 1, signal: controller.signal };
-    // 600 years: seconds of work, checked between years.
-    const running = single.cellYears({ seed: 8, cellId, years: yearsFrom(1400, 600) }, gone);
-    const waiting = [1, 2, 3].map((i) => single.cellYears({ seed: 8, cellId, years: [1990 + i] }, gone));
-    const others = single.cellYears({ seed: 8, cellId, years: [1980] });
+    // 600 years' blocks: seconds of work, checked between blocks.
+    const running = single.cellBlocks({ seed: 8, cellId, blocks: blocksOfYears(1400, 600) }, gone);
+    const waiting = [1, 2, 3].map((i) => single.cellBlocks({ seed: 8, cellId, blocks: blocksOfYears(1990 + i, 1) }, gone));
+    const others = single.cellBlocks({ seed: 8, cellId, blocks: blocksOfYears(1980, 1) });
     for (const promise of [running, ...waiting]) promise.catch(() => undefined);
     while (single.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 50));
     controller.abort(new WorkAbandonedError('client gone'));
     for (const promise of [running, ...waiting]) await expect(promise).rejects.toThrow('client gone');
     // The task of no requester is answered by the same thread, with nothing to load again.
-    expect((await others).years.map((y) => y.year)).toEqual([1980]);
+    expect((await others).blocks.map((b) => b.block)).toEqual(blocksOfYears(1980, 1));
     const after = single.tasks();
     expect(after.dropped - before.dropped).toBe(3);
     expect(after.stopped - before.stopped).toBe(1);
     expect(after.finished - before.finished).toBe(1);
     expect([after.waiting, after.running]).toEqual([0, 0]);
     // An abandoned requester's new task is refused at once.
-    await expect(single.cellYears({ seed: 8, cellId, years: [1970] }, gone)).rejects.toBeInstanceOf(WorkAbandonedError);
+    await expect(single.cellBlocks({ seed: 8, cellId, blocks: blocksOfYears(1970, 1) }, gone)).rejects.toBeInstanceOf(WorkAbandonedError);
   });
 
   it('goes on with a forecast window while one of its requesters still waits, and drops it once all have gone', async () => {
@@ -313,7 +327,7 @@ describe('compute pool between accounts and requesters', () => {
     };
     // The thread is busy with another requester's long task while the windows wait.
     const blocker = requester();
-    const busy = single.cellYears({ seed: 9, cellId, years: yearsFrom(1300, 600) }, blocker.requester).catch(() => undefined);
+    const busy = single.cellBlocks({ seed: 9, cellId, blocks: blocksOfYears(1300, 600) }, blocker.requester).catch(() => undefined);
     while (single.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const before = single.tasks();
     const [a, b, c, d] = [requester(), requester(), requester(), requester()];
@@ -333,7 +347,7 @@ describe('compute pool between accounts and requesters', () => {
     expect(await forB).toEqual(await alone.hourly(cell, forecastOn('2024-05-02')));
     const after = single.tasks();
     // One window computed (B's); the other never reached the thread (its task was dropped, or never
-    // queued while it waited for the years B's window generates). The blocker was stopped.
+    // queued while it waited for the blocks B's window generates). The blocker was stopped.
     expect(after.finished - before.finished).toBe(1);
     expect(after.stopped - before.stopped).toBe(1);
     // Asked again, it is computed afresh.

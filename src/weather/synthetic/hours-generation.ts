@@ -16,7 +16,7 @@ import {
   type HoursWithoutSoilInput,
   type HoursWithoutSoilOutput,
   packHour,
-} from './year-generation.js';
+} from './block-generation.js';
 
 /** Synthetic sources a thread keeps, by climatology and seed. */
 export interface HoursContext {
@@ -29,7 +29,7 @@ export function createHoursContext(generation: GenerationContext): HoursContext 
     source(climatologyPath, seed) {
       const key = `${climatologyPath ?? ''}|${seed}`;
       let source = sources.get(key);
-      if (!source) sources.set(key, (source = createSyntheticSource({ climatology: generation.climatology(climatologyPath), seed, cacheSize: 256 })));
+      if (!source) sources.set(key, (source = createSyntheticSource({ climatology: generation.climatology(climatologyPath), seed, cacheSize: 4096 })));
       return source;
     },
   };
@@ -57,14 +57,14 @@ export async function generateForecastWindow(context: HoursContext, input: Forec
   // Not kept here: the caller keeps it, and the pool moves its buffer to the caller.
   const source = context.source(input.climatologyPath, input.seed);
   const cell = cellById(input.cellId);
-  const given = input.years ?? [];
-  source.keepYears(cell, given);
+  const given = input.blocks ?? [];
+  source.keepBlocks(cell, given);
   const issueDate = input.issueDate as IsoDate;
   const window = source.computeForecastWindow(cell, issueDate);
-  // The years generated for it, copied out of this thread's cache (their buffers are moved to the caller).
-  const years = source
-    .packedYears(cell, forecastWindowDays(issueDate))
-    .filter((year) => !given.some((g) => g.year === year.year))
-    .map((year) => ({ ...year, values: year.values.slice() }));
-  return { window, years };
+  // The blocks generated for it, copied out of this thread's cache (their buffers are moved to the caller).
+  const blocks = source
+    .packedBlocks(cell, forecastWindowDays(issueDate))
+    .filter((block) => !given.some((g) => g.block === block.block))
+    .map((block) => ({ block: block.block, values: block.values.slice() }));
+  return { window, blocks };
 }

@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
-import { addDays, dayOfYear, daysBetween, fromEpochDay, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
+import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, type IsoDate } from '../../core/dates.js';
 import { type Requester, SharedWork, SharedWorks } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
@@ -20,21 +20,29 @@ import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
 import { type SoilDayInput, soilStates, type SoilState } from './soil-state.js';
 import {
-  type CellYearsOutput,
+  type BlockGenerator,
   FORECAST_HOUR_VALUES,
   HOUR_VALUES,
-  type PackedCellYear,
+  type PackedBlock,
   type PackedForecastWindow,
+  packBlock,
+  PACKING_SCALE,
   packHour,
   unpackHour,
-  type YearGenerator,
-} from './year-generation.js';
+} from './block-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
-import { compileDayLiteral, DAILY_VARIABLES } from '../daily-variables.js';
-import { createWeatherGenerator, GENERATED_VARIABLES, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
+import { compileDayLiteral } from '../daily-variables.js';
+import { BLOCK_DAYS, blockOfDay, createWeatherGenerator, GENERATED_VARIABLES, generatedDaysOf, type CellYear, type GeneratedDays, type WeatherGenerator } from './weather-generator.js';
 
 export const SYNTHETIC_SOURCE_NAME = 'synthetic';
-export const DEFAULT_CELL_YEAR_CACHE_SIZE = 1024;
+/** Blocks kept by default when the source is built directly (about 0.8 kB each). */
+export const DEFAULT_BLOCK_CACHE_SIZE = 16384;
+/**
+ * The fewest missing blocks of a cell, asked for in one turn, that are generated on the compute
+ * pool: a pool task costs the event loop about 80–100 µs (compute-pool.ts), about what one block
+ * costs to generate, so fewer (a week of observations) are generated here.
+ */
+export const BLOCKS_ON_THREADS = 3;
 /**
  * The first year the synthetic source states it holds. The generator could draw any year, but its
  * climatology is a 1961–1990 mean without trend: years before the twentieth century would be
@@ -53,51 +61,55 @@ export interface SyntheticSourceOptions {
   climatologyPath?: string;
   /** An already loaded climatology (shared between sources); wins over `climatologyPath`. */
   climatology?: ClimatologyGrid;
-  /** Cell-years kept in memory (about 6.6 kB each); 0 disables the cache. */
+  /**
+   * Generated blocks (32 days of a cell, about 0.8 kB each) kept in memory; 0 disables the cache.
+   * Cell climates (about 2 kB each) are kept up to an eighth of it, forecast windows up to 512.
+   */
   cacheSize?: number;
   /** Generator seed; the default gives the reference synthetic weather. */
   seed?: number;
   /**
-   * Worker threads that generate the cell-years a request needs (the source's climatology must
-   * then come from a file, which each thread reads). Without it years are generated on the
-   * calling thread.
+   * Worker threads that generate the blocks a request needs (the source's climatology must then
+   * come from a file, which each thread reads). Without it blocks are generated on the calling
+   * thread.
    */
-  compute?: YearGenerator;
+  compute?: BlockGenerator;
 }
 
 export class SyntheticSource implements WeatherSource {
   readonly name = SYNTHETIC_SOURCE_NAME;
   readonly generator: WeatherGenerator;
   private readonly solver: CurveSolver;
-  /** Generated cell-years, packed (see `PackedYear`); null when the cache size is 0. */
-  private readonly cellYears: LRUCache<number, PackedYear> | null;
+  /** Generated blocks, packed (`PackedBlock`), by cell and block; null when the cache size is 0. */
+  private readonly blocks: LRUCache<number, Int16Array> | null;
   private readonly climates: LRUCache<number, CellClimate>;
   /** Forecast windows by (cell, local issue date), packed: each costs a soil spin-up of months. */
   private readonly forecasts: LRUCache<string, PackedForecastWindow>;
 
   /**
-   * Generations in flight on the compute pool, by cell-year key: a task of years, or a forecast
-   * window's task that generates them. Shared by the requests that wait for them (core/requester.ts).
+   * Generations in flight, by cell-block key: a task of blocks, or a forecast window's task that
+   * generates them. Shared by the requests that wait for them (core/requester.ts).
    */
   private readonly pending = new Map<number, SharedWork<unknown>>();
-  /** Years of a cell to generate in one task, collected until the current turn's work is done. */
-  private readonly batches = new Map<number, { years: number[]; work: SharedWork<void> }>();
+  /** Blocks of a cell to generate in one task, collected until the current turn's work is done. */
+  private readonly batches = new Map<number, { blocks: number[]; work: SharedWork<void> }>();
   /** Forecast windows in flight on the compute pool, by forecast key. */
   private readonly pendingForecasts = new SharedWorks<string, PackedForecastWindow>();
-  private readonly compute: { pool: YearGenerator; climatologyPath: string | undefined } | null;
+  private readonly compute: { pool: BlockGenerator; climatologyPath: string | undefined } | null;
 
   constructor(
     readonly climatology: ClimatologyGrid,
-    options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> & { compute?: { pool: YearGenerator; climatologyPath: string | undefined } } = {},
+    options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> & { compute?: { pool: BlockGenerator; climatologyPath: string | undefined } } = {},
   ) {
     this.compute = options.compute ?? null;
-    const cacheSize = options.cacheSize ?? DEFAULT_CELL_YEAR_CACHE_SIZE;
+    const cacheSize = options.cacheSize ?? DEFAULT_BLOCK_CACHE_SIZE;
     this.generator = createWeatherGenerator({ seed: options.seed });
     this.solver = createCurveSolver();
     if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new RangeError(`cache size must be a whole number >= 0, got ${cacheSize}`);
-    this.cellYears = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
-    this.climates = new LRUCache({ max: Math.max(cacheSize, 16) });
-    this.forecasts = new LRUCache({ max: Math.min(Math.max(cacheSize, 16), 512) });
+    this.blocks = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
+    const climates = Math.max(16, Math.ceil(cacheSize / 8));
+    this.climates = new LRUCache({ max: climates });
+    this.forecasts = new LRUCache({ max: Math.min(climates, 512) });
   }
 
   /** The daily climatology of the cell (cached). */
@@ -105,90 +117,114 @@ export class SyntheticSource implements WeatherSource {
     return getOrCreate(this.climates, cell.id, () => cellClimateAt(this.climatology, this.solver, cell.latitude, cell.longitude));
   }
 
-  /** One generated year at the cell (cached). */
+  /** One generated year at the cell, 1 January first. */
   cellYear(cell: GridCell, year: number): CellYear {
-    return unpackYear(this.packedYear(cell, year), year);
+    const firstEpochDay = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
+    return { year, ...this.generatedDays(cell, firstEpochDay, isLeapYear(year) ? 366 : 365) };
   }
 
-  private packedYear(cell: GridCell, year: number): PackedYear {
-    return getOrCreate(this.cellYears, cellYearKey(cell, year), () => packYear(this.generator.generateCellYear(this.cellClimate(cell), cell.id, year)));
+  /** Generated days of the cell as series, from its blocks (kept, or generated and kept). */
+  generatedDays(cell: GridCell, firstEpochDay: number, length: number): GeneratedDays {
+    const values = new Float64Array(GENERATED_VARIABLES.length * length);
+    this.copyDays(cell, firstEpochDay, length, (k) => values.subarray(k * length, (k + 1) * length));
+    return generatedDaysOf(values, firstEpochDay, length);
+  }
+
+  /** Writes `length` days from `firstEpochDay` into the series `seriesOf(k)` of each generated variable (GENERATED_VARIABLES order). */
+  private copyDays(cell: GridCell, firstEpochDay: number, length: number, seriesOf: (k: number) => Float64Array): void {
+    const series = GENERATED_VARIABLES.map((_, k) => seriesOf(k));
+    for (let at = 0; at < length; ) {
+      const e = firstEpochDay + at;
+      const block = blockOfDay(e);
+      const packed = this.packedBlock(cell, block);
+      const from = e - block * BLOCK_DAYS;
+      const count = Math.min(length - at, BLOCK_DAYS - from);
+      for (let k = 0; k < series.length; k++) {
+        const out = series[k]!;
+        const scale = PACKING_SCALE[k]!;
+        const base = k * BLOCK_DAYS + from;
+        for (let j = 0; j < count; j++) out[at + j] = packed[base + j]! / scale;
+      }
+      at += count;
+    }
+  }
+
+  private packedBlock(cell: GridCell, block: number): Int16Array {
+    return getOrCreate(this.blocks, cellBlockKey(cell, block), () => packBlock(block, this.generator.generateBlock(this.cellClimate(cell), cell.id, block)).values);
   }
 
   /**
-   * Makes sure the years of `range` at the cell are kept, generating the missing ones on the
-   * compute pool (several years of one cell in one task) while the event loop goes on. Without a
-   * pool, or a cache to keep them in, years are generated when they are read. Rejects with the
-   * requester's abandonment once it gives up (the generation goes on while others wait for it).
+   * Makes sure the blocks of `range` at the cell are kept, generating the missing ones together
+   * with the other blocks of the cell asked for in the same turn (a norm asks for each of its
+   * years at once): on the compute pool while the event loop goes on when they are
+   * `BLOCKS_ON_THREADS` or more, else here. Without a pool, or a cache to keep them in, blocks are
+   * generated when they are read. Rejects with the requester's abandonment once it gives up (the
+   * generation goes on while others wait for it).
    */
-  async prepareYears(cell: GridCell, range: DateRange, requester?: Requester): Promise<void> {
-    if (!this.compute || !this.cellYears) return;
-    const { waits, missing } = this.yearsToCome(cell, range);
+  async prepareBlocks(cell: GridCell, range: DateRange, requester?: Requester): Promise<void> {
+    if (!this.compute || !this.blocks) return;
+    const { waits, missing } = this.blocksToCome(cell, range);
     if (missing.length > 0) waits.push(this.generateSoon(cell, missing, requester));
     await waitForGenerations(waits, requester);
   }
 
-  /** Of the years of `range` at the cell that are not kept: the generations in flight to wait for, and the years no one is generating. */
-  private yearsToCome(cell: GridCell, range: DateRange): { waits: SharedWork<unknown>[]; missing: number[] } {
+  /** Of the blocks of `range` at the cell that are not kept: the generations in flight to wait for, and the blocks no one is generating. */
+  private blocksToCome(cell: GridCell, range: DateRange): { waits: SharedWork<unknown>[]; missing: number[] } {
     const waits: SharedWork<unknown>[] = [];
     const missing: number[] = [];
-    for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
-      const key = cellYearKey(cell, year);
-      if (this.cellYears?.has(key)) continue;
+    for (let block = blockOfDay(toEpochDay(range.start)); block <= blockOfDay(toEpochDay(range.end)); block++) {
+      const key = cellBlockKey(cell, block);
+      if (this.blocks?.has(key)) continue;
       const pending = this.pending.get(key);
       if (pending && !pending.abandoned) {
         if (!waits.includes(pending)) waits.push(pending);
-      } else missing.push(year);
+      } else missing.push(block);
     }
     return { waits, missing };
   }
 
-  /**
-   * Generates the years on the compute pool, together with the other years of the cell asked for
-   * in the same turn (a norm asks for each of its years at once): one task per cell, not per year,
-   * for the first requester's account.
-   */
-  private generateSoon(cell: GridCell, years: number[], requester: Requester | undefined): SharedWork<unknown> {
+  /** Generates the blocks with the other blocks of the cell asked for in the same turn: one task per cell, for the first requester's account. */
+  private generateSoon(cell: GridCell, blocks: number[], requester: Requester | undefined): SharedWork<unknown> {
     let batch = this.batches.get(cell.id);
     if (!batch || batch.work.abandoned) {
-      const batchYears: number[] = [];
+      const batchBlocks: number[] = [];
       const work: SharedWork<void> = new SharedWork(requester, (shared) =>
         Promise.resolve().then((): Promise<void> => {
           if (this.batches.get(cell.id)?.work === work) this.batches.delete(cell.id);
-          return this.generateNow(cell, batchYears, work, shared);
+          return this.generateNow(cell, batchBlocks, work, shared);
         }),
       );
-      batch = { years: batchYears, work };
+      batch = { blocks: batchBlocks, work };
       this.batches.set(cell.id, batch);
     }
-    batch.years.push(...years);
-    for (const year of years) this.pending.set(cellYearKey(cell, year), batch.work);
+    for (const block of blocks) if (!batch.blocks.includes(block)) batch.blocks.push(block);
+    for (const block of blocks) this.pending.set(cellBlockKey(cell, block), batch.work);
     return batch.work;
   }
 
-  private async generateNow(cell: GridCell, years: number[], work: SharedWork<unknown>, requester: Requester): Promise<void> {
+  private async generateNow(cell: GridCell, blocks: number[], work: SharedWork<unknown>, requester: Requester): Promise<void> {
     const { pool, climatologyPath } = this.compute!;
-    const cache = this.cellYears!;
     try {
-      const output = await pool.cellYears({ climatologyPath, seed: this.generator.seed, cellId: cell.id, years }, requester);
-      for (const generated of output.years) cache.set(cellYearKey(cell, generated.year), packYear(cellYearOf(generated)));
+      if (blocks.length < BLOCKS_ON_THREADS) for (const block of blocks) this.packedBlock(cell, block);
+      else this.keepBlocks(cell, (await pool.cellBlocks({ climatologyPath, seed: this.generator.seed, cellId: cell.id, blocks }, requester)).blocks);
     } finally {
-      for (const year of years) if (this.pending.get(cellYearKey(cell, year)) === work) this.pending.delete(cellYearKey(cell, year));
+      for (const block of blocks) if (this.pending.get(cellBlockKey(cell, block)) === work) this.pending.delete(cellBlockKey(cell, block));
     }
   }
 
-  /** The kept packed years of the cell over the range (those still kept). */
-  packedYears(cell: GridCell, range: DateRange): PackedCellYear[] {
-    const kept: PackedCellYear[] = [];
-    for (let year = yearOf(range.start); year <= yearOf(range.end); year++) {
-      const packed = this.cellYears?.get(cellYearKey(cell, year));
-      if (packed) kept.push({ year, ...packed });
+  /** The kept packed blocks of the cell over the range (those still kept). */
+  packedBlocks(cell: GridCell, range: DateRange): PackedBlock[] {
+    const kept: PackedBlock[] = [];
+    for (let block = blockOfDay(toEpochDay(range.start)); block <= blockOfDay(toEpochDay(range.end)); block++) {
+      const values = this.blocks?.get(cellBlockKey(cell, block));
+      if (values) kept.push({ block, values });
     }
     return kept;
   }
 
-  /** Keeps years of the cell generated elsewhere (they are exactly what this source would generate). */
-  keepYears(cell: GridCell, years: readonly PackedCellYear[]): void {
-    for (const { year, firstEpochDay, length, values } of years) this.cellYears?.set(cellYearKey(cell, year), { firstEpochDay, length, values });
+  /** Keeps blocks of the cell generated elsewhere (they are exactly what this source would generate). */
+  keepBlocks(cell: GridCell, blocks: readonly PackedBlock[]): void {
+    for (const { block, values } of blocks) this.blocks?.set(cellBlockKey(cell, block), values);
   }
 
   /** The generated days of the range, synchronously. */
@@ -196,52 +232,27 @@ export class SyntheticSource implements WeatherSource {
     const first = toEpochDay(range.start);
     const last = toEpochDay(range.end);
     const days: DailyWeather[] = [];
-    let year: PackedYear | null = null;
-    for (let e = first; e <= last; e++) {
-      const date = fromEpochDay(e);
-      if (!year || e < year.firstEpochDay || e >= year.firstEpochDay + year.length) year = this.packedYear(cell, yearOf(date));
-      days.push(packedDayOf(year.values, year.length, e - year.firstEpochDay, date));
+    for (let e = first; e <= last; ) {
+      const block = blockOfDay(e);
+      const values = this.packedBlock(cell, block);
+      for (const end = Math.min(last, (block + 1) * BLOCK_DAYS - 1); e <= end; e++) days.push(packedDayOf(values, BLOCK_DAYS, e - block * BLOCK_DAYS, fromEpochDay(e)));
     }
     return days;
   }
 
-  /**
-   * The days of the range generated on their own (a month of spin-up, not whole years): for a
-   * few days at many places, where generating and keeping each place's years would cost far
-   * more. Values agree with `dailyDays` to within the generator's memory of its start.
-   */
-  windowDays(cell: GridCell, range: DateRange): DailyWeather[] {
-    const first = toEpochDay(range.start);
-    const generated = this.generator.generateDays(this.cellClimate(cell), cell.id, first, toEpochDay(range.end) - first + 1);
-    return Array.from({ length: generated.length }, (_, i) => dayOf(generated, i, fromEpochDay(first + i)));
-  }
-
   async daily(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailyResult | null> {
-    await this.prepareYears(cell, range, requester);
+    await this.prepareBlocks(cell, range, requester);
     return { source: SYNTHETIC_SOURCE_NAME, days: this.dailyDays(cell, range) };
   }
 
-  /** As `daily`, copied from the kept years into series (no day objects); the optional variables are NaN. */
+  /** As `daily`, copied from the kept blocks into series (no day objects); the optional variables are NaN. */
   async dailySeries(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null> {
-    await this.prepareYears(cell, range, requester);
+    await this.prepareBlocks(cell, range, requester);
     const firstEpochDay = toEpochDay(range.start);
-    const length = toEpochDay(range.end) - firstEpochDay + 1;
-    const values = emptySeriesValues(Math.max(0, length));
-    for (let at = 0; at < length; ) {
-      const e = firstEpochDay + at;
-      const year = this.packedYear(cell, yearOf(fromEpochDay(e)));
-      const from = e - year.firstEpochDay;
-      const count = Math.min(length - at, year.length - from);
-      GENERATED_VARIABLES.forEach((name, k) => {
-        const series = values[name];
-        const scale = PACKING_SCALE[k]!;
-        const packed = year.values;
-        const base = k * year.length + from;
-        for (let j = 0; j < count; j++) series[at + j] = packed[base + j]! / scale;
-      });
-      at += count;
-    }
-    return { source: SYNTHETIC_SOURCE_NAME, firstEpochDay, length: Math.max(0, length), values };
+    const length = Math.max(0, toEpochDay(range.end) - firstEpochDay + 1);
+    const values = emptySeriesValues(length);
+    this.copyDays(cell, firstEpochDay, length, (k) => values[GENERATED_VARIABLES[k]!]);
+    return { source: SYNTHETIC_SOURCE_NAME, firstEpochDay, length, values };
   }
 
   /**
@@ -341,25 +352,25 @@ export class SyntheticSource implements WeatherSource {
   }
 
   /**
-   * The window computed on the compute pool in one task: the years it needs that are kept here are
+   * The window computed on the compute pool in one task: the blocks it needs that are kept here are
    * handed over, the others are generated by the thread with the window and handed back to be kept
-   * here (they serve observations and norms of the cell too). Years already being generated are
-   * waited for, and years the window's task generates are waited for by any request that needs
-   * them meanwhile: no year is generated twice.
+   * here (they serve observations and norms of the cell too). Blocks already being generated are
+   * waited for, and blocks the window's task generates are waited for by any request that needs
+   * them meanwhile: no block is generated twice.
    */
   private computeWindowSoon(cell: GridCell, issueDate: IsoDate, requester: Requester | undefined): SharedWork<PackedForecastWindow> {
     const { pool, climatologyPath } = this.compute!;
     const range = forecastWindowDays(issueDate);
-    const { waits, missing } = this.yearsToCome(cell, range);
+    const { waits, missing } = this.blocksToCome(cell, range);
     const work = new SharedWork(requester, async (shared) => {
       await waitForGenerations(waits, shared);
-      const output = await pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, years: this.packedYears(cell, range) }, shared);
-      this.keepYears(cell, output.years);
+      const output = await pool.forecastWindow({ climatologyPath, seed: this.generator.seed, cellId: cell.id, issueDate, blocks: this.packedBlocks(cell, range) }, shared);
+      this.keepBlocks(cell, output.blocks);
       return output.window;
     });
-    if (this.cellYears) for (const year of missing) this.pending.set(cellYearKey(cell, year), work);
+    if (this.blocks) for (const block of missing) this.pending.set(cellBlockKey(cell, block), work);
     const forget = () => {
-      for (const year of missing) if (this.pending.get(cellYearKey(cell, year)) === work) this.pending.delete(cellYearKey(cell, year));
+      for (const block of missing) if (this.pending.get(cellBlockKey(cell, block)) === work) this.pending.delete(cellBlockKey(cell, block));
     };
     work.result.then(forget, forget);
     return work;
@@ -406,9 +417,9 @@ export class SyntheticSource implements WeatherSource {
     return { start, count: hours.length, values: packForecastHours(hours) };
   }
 
-  /** Hours without soil values: only the days around them are generated, and nothing is kept. */
+  /** Hours without soil values: only the days around them (their blocks) are generated, with no soil spin-up. */
   private hoursWithoutSoil(cell: GridCell, issueDate: IsoDate, timeZone: string, request: HourlyRequest, firstDate: IsoDate, lastDate: IsoDate): HourlyWeather[] {
-    const truths = this.windowDays(cell, { start: addDays(firstDate, -2), end: addDays(lastDate, 2) });
+    const truths = this.dailyDays(cell, { start: addDays(firstDate, -2), end: addDays(lastDate, 2) });
     const dayMap = new Map<IsoDate, ForecastDay>(this.forecastOf(cell, issueDate, truths).map((d) => [d.date, d]));
     return forecastHours({ ...this.hoursInput(cell, issueDate, timeZone), start: request.start, hours: request.hours, days: dayMap, soil: null });
   }
@@ -443,8 +454,11 @@ function forecastKey(cell: GridCell, issueDate: IsoDate): string {
   return `${cell.id}|${issueDate}`;
 }
 
-function cellYearKey(cell: GridCell, year: number): number {
-  return cell.id * 65536 + (year & 0xffff);
+/** Blocks a cell's keys tell apart: those of years −9500 to 13400. */
+const BLOCK_KEY_SPAN = 1 << 18;
+
+function cellBlockKey(cell: GridCell, block: number): number {
+  return cell.id * BLOCK_KEY_SPAN + (block + BLOCK_KEY_SPAN / 2);
 }
 
 /**
@@ -461,13 +475,6 @@ async function waitForGenerations(works: readonly SharedWork<unknown>[], request
   );
 }
 
-/** A year generated on the compute pool: views on its one buffer. */
-function cellYearOf(generated: CellYearsOutput['years'][number]): CellYear {
-  const { year, firstEpochDay, length, values } = generated;
-  const series = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, values.subarray(k * length, (k + 1) * length)]));
-  return { year, firstEpochDay, length, ...series } as CellYear;
-}
-
 const FORECAST_HOUR_WIDTH = FORECAST_HOUR_VALUES.length;
 
 /** Forecast hours packed as `FORECAST_HOUR_VALUES` says (the values exactly as computed). */
@@ -480,49 +487,15 @@ function packForecastHours(hours: readonly HourlyWeather[]): Float64Array {
 const HOUR_MS = 3_600_000;
 
 /**
- * A generated year kept in a quarter of the memory of its Float64 series, exactly: the generator
- * writes every value rounded to its variable's `precision.internal` decimals (0.1; solar whole
- * Wh/m²), so each value times 10^decimals is a whole number that fits 16 bits, and dividing it
- * back gives the same number.
- */
-type PackedYear = Readonly<Omit<PackedCellYear, 'year'>>;
-
-/** The factor each generated variable is stored with (GENERATED_VARIABLES order): 10^decimals. */
-const PACKING_SCALE = GENERATED_VARIABLES.map((name) => 10 ** DAILY_VARIABLES[name].precision.internal);
-
-function packYear(year: GeneratedDays): PackedYear {
-  const values = new Int16Array(GENERATED_VARIABLES.length * year.length);
-  GENERATED_VARIABLES.forEach((name, k) => {
-    const series = year[name];
-    const scale = PACKING_SCALE[k]!;
-    for (let i = 0; i < year.length; i++) values[k * year.length + i] = Math.round(series[i]! * scale);
-  });
-  return { firstEpochDay: year.firstEpochDay, length: year.length, values };
-}
-
-function unpackYear(packed: PackedYear, year: number): CellYear {
-  const series = Object.fromEntries(
-    GENERATED_VARIABLES.map((name, k) => {
-      const out = new Float64Array(packed.length);
-      for (let i = 0; i < packed.length; i++) out[i] = packed.values[k * packed.length + i]! / PACKING_SCALE[k]!;
-      return [name, out];
-    }),
-  );
-  return { year, firstEpochDay: packed.firstEpochDay, length: packed.length, ...series } as CellYear;
-}
-
-/**
- * Day `i` of a packed year's values `v` (`n` days) as daily weather: one object literal compiled
+ * Day `i` of a packed block's values `v` (`n` days) as daily weather: one object literal compiled
  * from GENERATED_VARIABLES (see compileDayLiteral), each value its packed number over its scale.
  */
-const packedDayOf = compileDayLiteral<(v: PackedYear['values'], n: number, i: number, date: IsoDate) => DailyWeather>(
+const packedDayOf = compileDayLiteral<(v: Int16Array, n: number, i: number, date: IsoDate) => DailyWeather>(
   GENERATED_VARIABLES,
   ['v', 'n', 'i', 'date'],
   (_, k) => `v[${k} * n + i] / ${PACKING_SCALE[k]!}`,
 );
 
-/** Day `i` of generated days as daily weather (compiled as `packedDayOf`). */
-const dayOf = compileDayLiteral<(days: GeneratedDays, i: number, date: IsoDate) => DailyWeather>(GENERATED_VARIABLES, ['days', 'i', 'date'], (name) => `days.${name}[i]`);
 
 /** The cached value, or `create()`'s result after caching it (without a cache: always created). */
 function getOrCreate<K extends {}, V extends {}, C>(cache: LRUCache<K, V, C> | null, key: K, create: () => V): V {

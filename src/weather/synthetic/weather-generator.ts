@@ -20,12 +20,15 @@
  *   residual; day maximum and morning maximum from a diurnal amplitude drawn per day.
  *
  * Random drivers come from spatially coherent fields (random-field.ts) hashed from
- * (lattice node, day), so neighbouring places share storms and warm spells. A cell-year is
- * generated from 1 December of the year before (31 days of spin-up from a fixed dry, zero-residual
- * state): the state at 1 January is then, for all practical purposes, the one the previous year's
- * run reached on 31 December (the residuals forget the start as 0.7^31 ≈ 2·10⁻⁵; the Markov chains
- * of the two runs coincide for good after the first day on which they agree, with probability 0.75
- * per day), so years join without a jump.
+ * (lattice node, day), so neighbouring places share storms and warm spells. Days are generated in
+ * blocks of BLOCK_DAYS (32) consecutive days from epoch day 0, each run from a fixed dry,
+ * zero-residual state 16 days before its first day (`spinUpDays`): a day's values are a function
+ * of the seed, the place and its block alone, so a window costs its blocks and not whole years. The
+ * two runs over a block's spin-up days share every random driver, so at a block's first day the
+ * state is, for all practical purposes, the one the previous block reached (the residuals forget
+ * the start as 0.69^16 ≈ 3·10⁻³, the wind's as 0.6^16; the Markov chains of the two runs coincide
+ * for good after the first day on which they agree, with probability 0.75 per day), and blocks join
+ * without a jump.
  */
 import { relativeHumidity, saturationVapourPressure } from '../../agronomy/humidity.js';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
@@ -35,7 +38,7 @@ import { dailyVariablesWhere, type RequiredDailyVariableName } from '../daily-va
 import { dailyClimateAtPhase, type CellClimate, type DailyClimate } from './cell-climate.js';
 import { hashKeys, hashToUniform, mix32, standardNormalCdf } from './hash-random.js';
 import { phaseOfDay } from './mean-preserving-curve.js';
-import { createRandomField, type RandomField } from './random-field.js';
+import { createRandomField, type RandomField, type RandomFieldPoint } from './random-field.js';
 
 export const GENERATOR_PARAMETERS = {
   /** Richardson (1981) residual matrices for (Tmax, Tmin, solar). */
@@ -82,7 +85,8 @@ export const GENERATOR_PARAMETERS = {
   wetDayWindRatio: 1.156,
   windAr: 0.6,
   windSd: 0.3,
-  spinUpDays: 31,
+  /** Days each block is run for before its first day, from a fixed dry, zero-residual state. */
+  spinUpDays: 16,
   /** Random-field lattices: spacing (degrees) and local share of variance. */
   temperatureFieldSpacingDeg: 4,
   temperatureFieldLocalShare: 0.04,
@@ -118,17 +122,32 @@ export interface WeatherGenerator {
   readonly seed: number;
   readonly temperatureField: RandomField;
   readonly precipitationField: RandomField;
-  /** Generates the year at the place; `localKey` (the grid cell id) keys its local randomness. */
-  generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear;
   /**
-   * Generates `count` days from `firstEpochDay`, run from the same fixed state `spinUpDays`
-   * before it as a year is from 1 December: a short window costs a fraction of a year, and its
-   * values agree with the year's to within the residuals' memory of the start (0.7^31 ≈ 2·10⁻⁵).
+   * Generates block `block` at the place (its `BLOCK_DAYS` days from epoch day
+   * `block × BLOCK_DAYS`), run from a fixed state `spinUpDays` before its first day: the unit of
+   * which every other range is made. `localKey` (the grid cell id) keys its local randomness.
+   * Each generated variable's BLOCK_DAYS values, in GENERATED_VARIABLES order.
    */
+  generateBlock(climate: CellClimate, localKey: number, block: number): Float64Array;
+  /** `count` days from `firstEpochDay`: the days of the blocks they fall in (the same values whatever the range). */
   generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, count: number): GeneratedDays;
+  /** The year at the place, 1 January first (as `generateDays`). */
+  generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear;
 }
 
 export const DEFAULT_GENERATOR_SEED = 0x61677778; // "agwx"
+
+/**
+ * Days of a block: generated weather is made of blocks of consecutive days from epoch day 0, each
+ * generated on its own (see `generateBlock`). A day's values depend only on the seed, its place
+ * and its block, so any range, asked in any order, gives the same values for the same day.
+ */
+export const BLOCK_DAYS = 32;
+
+/** The block that holds epoch day `epochDay`. */
+export function blockOfDay(epochDay: number): number {
+  return Math.floor(epochDay / BLOCK_DAYS);
+}
 
 const P = GENERATOR_PARAMETERS;
 /** Normal pairs a day of each random field gives: Tmax, Tmin, solar, wind, vapour (and one unused); occurrence, amount, mixture. */
@@ -136,6 +155,14 @@ const TEMPERATURE_PAIRS = 3;
 const PRECIPITATION_PAIRS = 2;
 const T_WIDTH = 2 * TEMPERATURE_PAIRS;
 const P_WIDTH = 2 * PRECIPITATION_PAIRS;
+/** Where each generated variable's series starts in a block's buffer (GENERATED_VARIABLES order, BLOCK_DAYS each). */
+const AT = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, k * BLOCK_DAYS])) as Record<RequiredDailyVariableName, number>;
+
+/** Views on `values` (GENERATED_VARIABLES order, `stride` numbers each) as generated days. */
+export function generatedDaysOf(values: Float64Array, firstEpochDay: number, length: number, stride = length): GeneratedDays {
+  const series = Object.fromEntries(GENERATED_VARIABLES.map((name, k) => [name, values.subarray(k * stride, k * stride + length)]));
+  return { firstEpochDay, length, ...series } as GeneratedDays;
+}
 
 export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): WeatherGenerator {
   const seed = (options.seed ?? DEFAULT_GENERATOR_SEED) >>> 0;
@@ -163,6 +190,9 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
   const mixRatio = P.mixedExponentialRatio;
   const mixDivisor = mixWeight + (1 - mixWeight) * mixRatio;
   const threshold = P.wetDayThresholdMm;
+  const spinUp = P.spinUpDays;
+  const windInnovation = Math.sqrt(1 - P.windAr * P.windAr);
+  const vapourInnovation = Math.sqrt(1 - P.vapourAr * P.vapourAr);
   // Local bindings of the hot helpers (one lookup each, not one per day).
   const normalCdf = standardNormalCdf;
   const climateAtPhase = dailyClimateAtPhase;
@@ -174,25 +204,21 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
   const hash = hashKeys;
   const uniform = hashToUniform;
   const whPerMj = WH_PER_MJ;
+  // Scratch of one block's run (generation is synchronous: one block at a time).
+  const runDays = BLOCK_DAYS + spinUp;
+  const tAll = new Float64Array(runDays * T_WIDTH);
+  const pAll = new Float64Array(runDays * P_WIDTH);
+  const basis = new Float64Array(12);
+  const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
 
-  function generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear {
-    const firstEpochDay = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
-    return { year, ...generateDays(climate, localKey, firstEpochDay, isLeapYear(year) ? 366 : 365) };
-  }
-
-  function generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, length: number): GeneratedDays {
+  /** Writes block `block` into `out` (GENERATED_VARIABLES order, BLOCK_DAYS numbers each, from `at`). */
+  function runBlock(climate: CellClimate, tPoint: RandomFieldPoint, pPoint: RandomFieldPoint, localKey: number, block: number, out: Float64Array, at: number): void {
     const latitude = climate.latitude;
-    const tPoint = temperatureField.pointAt(latitude, climate.longitude, localKey);
-    const pPoint = precipitationField.pointAt(latitude, climate.longitude, localKey);
-    const out = { firstEpochDay, length, ...Object.fromEntries(GENERATED_VARIABLES.map((name) => [name, new Float64Array(length)])) } as GeneratedDays;
-    const basis = new Float64Array(12);
-    const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
+    const firstEpochDay = block * BLOCK_DAYS;
+    const start = firstEpochDay - spinUp;
     // The random drivers of every day, spin-up included, drawn in one pass per field.
-    const days = length + P.spinUpDays;
-    const tAll = new Float64Array(days * T_WIDTH);
-    const pAll = new Float64Array(days * P_WIDTH);
-    temperatureField.normalsRange(tPoint, firstEpochDay - P.spinUpDays, days, tAll);
-    precipitationField.normalsRange(pPoint, firstEpochDay - P.spinUpDays, days, pAll);
+    temperatureField.normalsRange(tPoint, start, runDays, tAll);
+    precipitationField.normalsRange(pPoint, start, runDays, pAll);
     let c0 = 0;
     let c1 = 0;
     let c2 = 0;
@@ -201,20 +227,19 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     let vapourResidual = 0;
 
     // The calendar of each day, advanced day by day from the first spin-up day.
-    const spinUpStart = fromEpochDay(firstEpochDay - P.spinUpDays);
+    const spinUpStart = fromEpochDay(start);
     let calendarYear = yearOf(spinUpStart);
     let doy = dayOfYear(spinUpStart) - 1;
     let yearLength = isLeapYear(calendarYear) ? 366 : 365;
-    for (let e = firstEpochDay - P.spinUpDays; e < firstEpochDay + length; e++) {
+    for (let d = 0; d < runDays; d++) {
       if (++doy > yearLength) {
         calendarYear++;
         doy = 1;
         yearLength = isLeapYear(calendarYear) ? 366 : 365;
       }
-      const inRange = e >= firstEpochDay;
       climateAtPhase(climate, dayPhase(doy, yearLength), basis, clim);
-      const t = (e - firstEpochDay + P.spinUpDays) * T_WIDTH;
-      const p = (e - firstEpochDay + P.spinUpDays) * P_WIDTH;
+      const t = d * T_WIDTH;
+      const p = d * P_WIDTH;
       const t0 = tAll[t]!;
       const t1 = tAll[t + 1]!;
       const t2 = tAll[t + 2]!;
@@ -228,13 +253,6 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       }
       const pWet: number = wet ? P.wetAfterWetOffset + P.wetAfterDryPerWetFraction * f : P.wetAfterDryPerWetFraction * f;
       wet = f > 0 && normalCdf(pAll[p]!) < pWet;
-      let precipitation = 0;
-      if (wet) {
-        const excessMean = meanPrecipitation / f - threshold;
-        const b1 = excessMean / mixDivisor;
-        const scale = normalCdf(pAll[p + 2]!) < mixWeight ? b1 : b1 * mixRatio;
-        precipitation = Math.round((threshold - scale * Math.log(normalCdf(-pAll[p + 1]!))) * 10) / 10;
-      }
 
       // Tmax, Tmin and solar residuals (WGEN).
       const n0 = a00 * c0 + a01 * c1 + a02 * c2 + b00 * t0;
@@ -243,10 +261,19 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       c0 = n0;
       c1 = n1;
       c2 = n2;
-      windResidual = P.windAr * windResidual + Math.sqrt(1 - P.windAr * P.windAr) * tAll[t + 3]!;
-      vapourResidual = P.vapourAr * vapourResidual + Math.sqrt(1 - P.vapourAr * P.vapourAr) * tAll[t + 4]!;
-      if (!inRange) continue;
-      const i = e - firstEpochDay;
+      windResidual = P.windAr * windResidual + windInnovation * tAll[t + 3]!;
+      vapourResidual = P.vapourAr * vapourResidual + vapourInnovation * tAll[t + 4]!;
+      if (d < spinUp) continue;
+      const i = at + d - spinUp;
+      const e = start + d;
+
+      let precipitation = 0;
+      if (wet) {
+        const excessMean = meanPrecipitation / f - threshold;
+        const b1 = excessMean / mixDivisor;
+        const scale = normalCdf(pAll[p + 2]!) < mixWeight ? b1 : b1 * mixRatio;
+        precipitation = Math.round((threshold - scale * Math.log(normalCdf(-pAll[p + 1]!))) * 10) / 10;
+      }
 
       const dx = clamp(P.tmaxDryMinusWet[0] + P.tmaxDryMinusWet[1] * clim.tmax, -2, 4);
       const dn = clamp(P.tminDryMinusWet[0] + P.tminDryMinusWet[1] * clim.tmin, -3, 2);
@@ -285,20 +312,54 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       const amplitude = 0.3 + 0.4 * uniform(h);
       const morningShare = 0.5 + 0.45 * uniform(mix32(h ^ 0x68e31da4));
 
-      out.tmax[i] = tmax;
-      out.tmin[i] = tmin;
-      out.precipitation[i] = precipitation;
-      out.solar[i] = solar;
-      out.rhMax[i] = rhMax;
-      out.rhMin[i] = rhMin;
-      out.windAverage[i] = Math.round(wind * 10) / 10;
-      out.windDayMax[i] = Math.round(wind * (1 + amplitude) * 10) / 10;
-      out.windMorningMax[i] = Math.round(wind * (1 + amplitude * morningShare) * 10) / 10;
+      out[AT.tmax + i] = tmax;
+      out[AT.tmin + i] = tmin;
+      out[AT.precipitation + i] = precipitation;
+      out[AT.solar + i] = solar;
+      out[AT.rhMax + i] = rhMax;
+      out[AT.rhMin + i] = rhMin;
+      out[AT.windAverage + i] = Math.round(wind * 10) / 10;
+      out[AT.windDayMax + i] = Math.round(wind * (1 + amplitude) * 10) / 10;
+      out[AT.windMorningMax + i] = Math.round(wind * (1 + amplitude * morningShare) * 10) / 10;
     }
-    return out;
   }
 
-  return { seed, temperatureField, precipitationField, generateCellYear, generateDays };
+  function points(climate: CellClimate, localKey: number) {
+    return {
+      t: temperatureField.pointAt(climate.latitude, climate.longitude, localKey),
+      p: precipitationField.pointAt(climate.latitude, climate.longitude, localKey),
+    };
+  }
+
+  function generateBlock(climate: CellClimate, localKey: number, block: number): Float64Array {
+    const { t, p } = points(climate, localKey);
+    const values = new Float64Array(GENERATED_VARIABLES.length * BLOCK_DAYS);
+    runBlock(climate, t, p, localKey, block, values, 0);
+    return values;
+  }
+
+  function generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, length: number): GeneratedDays {
+    const { t, p } = points(climate, localKey);
+    const values = new Float64Array(GENERATED_VARIABLES.length * Math.max(0, length));
+    const scratch = new Float64Array(GENERATED_VARIABLES.length * BLOCK_DAYS);
+    for (let at = 0; at < length; ) {
+      const e = firstEpochDay + at;
+      const block = blockOfDay(e);
+      const from = e - block * BLOCK_DAYS;
+      const count = Math.min(BLOCK_DAYS - from, length - at);
+      runBlock(climate, t, p, localKey, block, scratch, 0);
+      for (let k = 0; k < GENERATED_VARIABLES.length; k++) values.set(scratch.subarray(k * BLOCK_DAYS + from, k * BLOCK_DAYS + from + count), k * length + at);
+      at += count;
+    }
+    return generatedDaysOf(values, firstEpochDay, Math.max(0, length));
+  }
+
+  function generateCellYear(climate: CellClimate, localKey: number, year: number): CellYear {
+    const firstEpochDay = toEpochDay(`${String(year).padStart(4, '0')}-01-01`);
+    return { year, ...generateDays(climate, localKey, firstEpochDay, isLeapYear(year) ? 366 : 365) };
+  }
+
+  return { seed, temperatureField, precipitationField, generateBlock, generateDays, generateCellYear };
 }
 
 function clamp(x: number, lo: number, hi: number): number {

@@ -1,6 +1,6 @@
 /**
- * Synthetic years generated away from the event loop (on the compute pool's worker threads, or
- * on the calling thread): from plain data (the climatology file, seed, cell, years) to plain data
+ * Synthetic weather generated away from the event loop (on the compute pool's worker threads, or
+ * on the calling thread): from plain data (the climatology file, seed, cell, blocks) to plain data
  * (typed arrays, transferred between threads, not copied). What generation needs that is costly to
  * build (the climatology, generators, cell climates) is built once per thread, on its first task,
  * and kept by the thread's `GenerationContext`.
@@ -13,7 +13,8 @@ import { cellClimateAt, type CellClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
-import { createWeatherGenerator, GENERATED_VARIABLES, type WeatherGenerator } from './weather-generator.js';
+import { DAILY_VARIABLES } from '../daily-variables.js';
+import { BLOCK_DAYS, createWeatherGenerator, GENERATED_VARIABLES, type WeatherGenerator } from './weather-generator.js';
 
 /** What a thread keeps between generations. */
 export interface GenerationContext {
@@ -58,44 +59,64 @@ export function createGenerationContext(): GenerationContext {
  * for a requester (core/requester.ts): queued under its account, and dropped or stopped once it
  * has given up.
  */
-export interface YearGenerator {
-  cellYears(input: CellYearsInput, requester?: Requester): Promise<CellYearsOutput>;
+export interface BlockGenerator {
+  cellBlocks(input: CellBlocksInput, requester?: Requester): Promise<CellBlocksOutput>;
   /** Forecast hours without soil at many cells (see hours-generation.ts). */
   hoursWithoutSoil(input: HoursWithoutSoilInput, requester?: Requester): Promise<HoursWithoutSoilOutput>;
   /**
    * Every forecast hour of one issue date at a cell, with soil (see hours-generation.ts), and the
-   * years of the cell it generated for them.
+   * blocks of the cell it generated for them.
    */
   forecastWindow(input: ForecastWindowInput, requester?: Requester): Promise<ForecastWindowOutput>;
 }
 
-export interface CellYearsInput {
+export interface CellBlocksInput {
   /** The climatology file (undefined: the shipped one). */
   climatologyPath?: string;
   seed: number;
   cellId: number;
-  years: number[];
+  /** Blocks of days (see `BLOCK_DAYS` in weather-generator.ts). */
+  blocks: number[];
+}
+
+/** Generated blocks of one cell, packed (their buffers transferred, not copied). */
+export interface CellBlocksOutput {
+  blocks: PackedBlock[];
 }
 
 /**
- * Generated years of one cell: for each year its first epoch day, length and one buffer holding
- * every generated variable's series in GENERATED_VARIABLES order (transferred, not copied).
+ * A generated block as kept: each generated variable's BLOCK_DAYS values in GENERATED_VARIABLES
+ * order, each value times its `PACKING_SCALE`. Exact, in a quarter of the memory of Float64
+ * series: the generator writes every value rounded to its variable's `precision.internal`
+ * decimals (0.1; solar whole Wh/m²), so each value times 10^decimals is a whole number that fits
+ * 16 bits, and dividing it back gives the same number.
  */
-export interface CellYearsOutput {
-  years: { year: number; firstEpochDay: number; length: number; values: Float64Array }[];
+export interface PackedBlock {
+  block: number;
+  values: Int16Array;
 }
 
-/** The years of the input; `checkpoint` is passed before each. */
-export function generateCellYears(context: GenerationContext, input: CellYearsInput, checkpoint: Checkpoint = NO_CHECKPOINT): CellYearsOutput {
+/** The factor each generated variable is packed with (GENERATED_VARIABLES order): 10^decimals. */
+export const PACKING_SCALE: readonly number[] = GENERATED_VARIABLES.map((name) => 10 ** DAILY_VARIABLES[name].precision.internal);
+
+/** Packs a generated block (`WeatherGenerator.generateBlock`). */
+export function packBlock(block: number, generated: Float64Array): PackedBlock {
+  const values = new Int16Array(generated.length);
+  for (let k = 0; k < GENERATED_VARIABLES.length; k++) {
+    const scale = PACKING_SCALE[k]!;
+    for (let i = k * BLOCK_DAYS; i < (k + 1) * BLOCK_DAYS; i++) values[i] = Math.round(generated[i]! * scale);
+  }
+  return { block, values };
+}
+
+/** The blocks of the input; `checkpoint` is passed before each. */
+export function generateCellBlocks(context: GenerationContext, input: CellBlocksInput, checkpoint: Checkpoint = NO_CHECKPOINT): CellBlocksOutput {
   const generator = context.generator(input.seed);
   const climate = context.cellClimate(input.climatologyPath, input.cellId);
   return {
-    years: input.years.map((year) => {
+    blocks: input.blocks.map((block) => {
       checkpoint();
-      const generated = generator.generateCellYear(climate, input.cellId, year);
-      const values = new Float64Array(GENERATED_VARIABLES.length * generated.length);
-      GENERATED_VARIABLES.forEach((name, k) => values.set(generated[name], k * generated.length));
-      return { year, firstEpochDay: generated.firstEpochDay, length: generated.length, values };
+      return packBlock(block, generator.generateBlock(climate, input.cellId, block));
     }),
   };
 }
@@ -129,25 +150,16 @@ export interface ForecastWindowInput {
   /** The local issue date at the cell. */
   issueDate: string;
   /**
-   * Years of the cell the window needs that the caller has already generated, packed (see
-   * `PackedYear` in synthetic-source.ts): the thread uses them instead of generating them again,
-   * and generates the others in the same task.
+   * Blocks of the cell the window needs that the caller has already generated: the thread uses
+   * them instead of generating them again, and generates the others in the same task.
    */
-  years?: PackedCellYear[];
+  blocks?: PackedBlock[];
 }
 
-/** A forecast window, and the years of the cell the thread generated for it (not given in the input: the caller may keep them). */
+/** A forecast window, and the blocks of the cell the thread generated for it (not given in the input: the caller may keep them). */
 export interface ForecastWindowOutput {
   window: PackedForecastWindow;
-  years: PackedCellYear[];
-}
-
-/** A generated cell-year as kept: each variable's series in GENERATED_VARIABLES order, each value times its packing scale (`PACKING_SCALE` in synthetic-source.ts). */
-export interface PackedCellYear {
-  year: number;
-  firstEpochDay: number;
-  length: number;
-  values: Int16Array;
+  blocks: PackedBlock[];
 }
 
 /** Values of a forecast hour, in this order, in `PackedForecastWindow.values`. */
