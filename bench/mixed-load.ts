@@ -42,7 +42,7 @@ function startProxy(port: number, upstreams: number[]): Promise<Started> {
   });
   return new Promise((resolve) => {
     child.stdout!.once('data', () =>
-      resolve({ child, port, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) }),
+      resolve({ child, port, pid: child.pid!, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) }),
     );
   });
 }

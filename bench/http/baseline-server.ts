@@ -10,6 +10,6 @@ const server = http.createServer((_request, response) => {
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+  process.stdout.write(`${JSON.stringify({ port: address.port, pid: process.pid })}\n`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

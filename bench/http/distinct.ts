@@ -25,11 +25,13 @@
  *   the same code as `agwx import`, and `AGWX_WEATHER=store,synthetic` puts the store first.
  * The answer cache is off (`AGWX_ANSWER_CACHE_MB=0`) unless `--answer-cache` is given.
  *
- * Per scenario, in this order: the baseline (bare node:http, small JSON), the limit (bare node:http
- * sending a captured sample of this scenario's real answers, byte for byte, in turn), then the
- * service, with its event-loop delay over that load (opt-in IPC hook, src/cli/main.ts). Once per
- * run, before the scenarios, the framework floor (framework-floor-server.ts) is alternated with the
- * baseline.
+ * Load comes from wrk (C, one thread: the load generator never sets the pace; processes.ts). Per
+ * scenario, the baseline (bare node:http, small JSON) right before the service, each with its CPU
+ * time per request read from /proc/<pid>/stat (all threads) over the recorded requests; once per
+ * run, before the scenarios, the framework floor (framework-floor-server.ts, a bare Fastify route)
+ * alternated with the baseline. Efficiency is the baseline's CPU per request ÷ the service's (and
+ * the floor's ÷ the service's), against the target of each scenario (`TARGETS`). The service's
+ * event-loop delay over the load comes from an opt-in IPC hook (event-loop-report.mjs).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +42,7 @@ import { cellAt } from '../../src/weather/grid.js';
 import { importStationFile } from '../../src/weather/import/import-station-file.js';
 import { createDatabaseWeatherCache } from '../../src/weather/database-weather-cache.js';
 import { describeMixedCeiling, type MixedRunCost } from './mixed-ceiling.js';
-import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBareServer, startBaseline, startReplay, startService, type Started, waitUntilIdle } from './processes.js';
+import { bearerHeaders, cli, eventLoopDelay, type EventLoopDelay, load, loadClientName, type LoadResult, startBareServer, startBaseline, startService, type Started, waitUntilIdle } from './processes.js';
 
 export interface DistinctOptions {
   seconds: number;
@@ -68,7 +70,6 @@ const FIELD_COUNT = 300;
 /** Fields of the second account (single-field reads and forecasts). */
 const MANY_FIELD_COUNT = 100_000;
 const MANY_FIELDS = `${MANY_FIELD_COUNT.toLocaleString('en')} fields`;
-const CAPTURE = 40;
 const HEALTH_PROBE_MS = 20;
 
 /** A small seeded generator (mulberry32): the same run asks for the same URLs. */
@@ -190,7 +191,7 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
   const keptWindows = fields.map((f) => `/v2/weather/fields/${f.id}/forecasts`);
   return [
     // One URL per field: few enough that the run may end when they are used up.
-    { name: 'GET /v2/fields/{fieldId}', manyFields: true, warmupSeconds: 0.2, mixedShare: 15, paths: distinct(count, () => `/v2/fields/${pick(manyFields).id}`) },
+    { name: 'GET /v2/fields/{fieldId}', manyFields: true, mixedShare: 15, paths: distinct(count, () => `/v2/fields/${pick(manyFields).id}`) },
     {
       name: 'GET /v2/fields?limit=50 (offsets, sorts)',
       mixedShare: 10,
@@ -312,7 +313,6 @@ interface Row {
   urls: number;
   result: LoadResult;
   baseline: LoadResult;
-  limit: LoadResult;
   loop: EventLoopDelay;
 }
 
@@ -321,21 +321,44 @@ const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
 /** After a run's req/s or name: whether its distinct URLs were used up before its time was over. */
 const ranOut = (result: LoadResult) => (result.exhausted ? ' (ran out of URLs)' : '');
-/** The service's CPU time per recorded request, ms (all its threads). */
+/** A server's CPU time per request it answered (all its threads; the /health probe's requests counted), µs. */
+const cpuUsPerRequest = (result: LoadResult) => ((result.serverCpuMs ?? NaN) * 1000) / (result.requests + (result.probe?.count ?? 0));
+/** The service's CPU time per recorded request, ms (all its threads), from its own report. */
 const cpuMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.cpuMs / ((result.rps * loop.elapsedMs) / 1000);
 /** The event loop's busy time per request (ms): the one thread every request goes through. */
 const loopMsPerRequest = (result: LoadResult, loop: EventLoopDelay) => loop.loopBusyMs / ((result.rps * loop.elapsedMs) / 1000);
 
-function table(rows: Row[]): string {
+/**
+ * Efficiency targets (the bare node:http server's CPU per request ÷ the service's), by the start of
+ * a scenario's name.
+ */
+const TARGETS: [string, number][] = [
+  ['GET /v2/fields/{fieldId}', 0.35],
+  ['GET /v2/fields?limit=50', 0.15],
+  ['field observations', 0.25],
+  ['field forecast', 0.1],
+  ['location weather norms', 0.05],
+  ['field agronomic values', 0.08],
+  ['field agronomic norms', 0.03],
+  ['map tiles', 0.01],
+];
+const targetOf = (name: string) => TARGETS.find(([start]) => name.startsWith(start))?.[1];
+
+function table(rows: Row[], floorUs: number): string {
   const lines = [
-    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | × baseline | of limit | limit req/s | loop max ms | loop p99 ms | /health p99 ms | /health max ms | service CPU ms per request | event loop ms per request | load generator CPU, cores: baseline / service |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| scenario | URLs used | req/s | p50 ms | p99 ms | errors | service CPU µs per request | cores | baseline CPU µs per request | efficiency (target) | efficiency against Fastify | /health p99 ms | loop p99 ms |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const used = `${r.result.requests}${r.result.exhausted ? ` (ran out of ${r.urls})` : ''}`;
-    const probe = r.result.probe;
+    const service = cpuUsPerRequest(r.result);
+    const base = cpuUsPerRequest(r.baseline);
+    const target = targetOf(r.name);
+    const efficiency = base / service;
+    const verdict = target === undefined ? '' : ` (${target}${efficiency >= target ? ', met' : ''})`;
+    const cores = (r.result.serverCpuMs ?? 0) / ((r.result.requests / r.result.rps) * 1000);
     lines.push(
-      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f2(r.result.rps / r.baseline.rps)} | ${f2(r.result.rps / r.limit.rps)} | ${f0(r.limit.rps)} | ${f2(r.loop.max)} | ${f2(r.loop.p99)} | ${probe ? f2(probe.p99) : '–'} | ${probe ? f2(probe.max) : '–'} | ${f3(cpuMsPerRequest(r.result, r.loop))} | ${f3(loopMsPerRequest(r.result, r.loop))} | ${f2(r.baseline.generatorCores)} / ${f2(r.result.generatorCores)} |`,
+      `| ${r.name} | ${used} | ${f0(r.result.rps)} | ${f2(r.result.p50)} | ${f2(r.result.p99)} | ${r.result.errors} | ${f0(service)} | ${f2(cores)} | ${f0(base)} | ${f3(efficiency)}${verdict} | ${f3(floorUs / service)} | ${r.result.probe ? f2(r.result.probe.p99) : '–'} | ${f2(r.loop.p99)} |`,
     );
   }
   return lines.join('\n');
@@ -357,7 +380,7 @@ function mixedPaths(list: DistinctScenario[]): { path: string; manyFields: boole
   }
 }
 
-async function runSource(source: 'synthetic' | 'imported', options: DistinctOptions, baseline: Started): Promise<string> {
+async function runSource(source: 'synthetic' | 'imported', options: DistinctOptions, baseline: Started, floor: number): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `agwx-bench-distinct-${source}-`));
   const today = (process.env.BENCH_NOW ?? '2024-06-15T12:00:00Z').slice(0, 10);
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
@@ -405,32 +428,17 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       if (options.only && !options.only.some((part) => scenario.name.includes(part))) continue;
       const connections = scenario.connections ?? options.connections;
       const as = scenario.manyFields ? manyHeaders : headers;
-      // The first answers are captured for the limit server and never requested again.
-      const sample = scenario.paths.slice(0, CAPTURE);
-      const urls = scenario.paths.slice(CAPTURE).map((p) => `${baseUrl}${p}`);
-      const captured: { type: string; body: string }[] = [];
-      for (const p of sample) {
-        const r = await fetch(`${baseUrl}${p}`, { headers: as });
-        const body = Buffer.from(await r.arrayBuffer());
-        if (!r.ok) throw new Error(`${scenario.name}: ${p} answered ${r.status} ${body.toString().slice(0, 300)}`);
-        captured.push({ type: r.headers.get('content-type') ?? 'application/json', body: body.toString('base64') });
-      }
+      const urls = scenario.paths.map((p) => `${baseUrl}${p}`);
+      const first = await fetch(urls[0]!, { headers: as });
+      if (!first.ok) throw new Error(`${scenario.name}: ${urls[0]} answered ${first.status} ${(await first.text()).slice(0, 300)}`);
+      await first.arrayBuffer();
       await requestEach(baseUrl, scenario.preparePaths ?? [], as);
-      const answersFile = path.join(dir, 'answers.json');
-      fs.writeFileSync(answersFile, JSON.stringify(captured));
-      const replay = await startReplay(answersFile);
-      let limit: LoadResult;
-      try {
-        limit = await load({ url: `http://127.0.0.1:${replay.port}/`, connections, seconds: options.seconds });
-      } finally {
-        await replay.stop();
-      }
-      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: options.seconds });
-      const result = await load({ url: urls[0]!, urls, headers: as, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds, probe, onRecording: restartLoopDelay(service) });
+      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: options.seconds, serverPid: baseline.pid });
+      const result = await load({ url: urls[1]!, urls: urls.slice(1), headers: as, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds, probe, serverPid: service.pid, onRecording: restartLoopDelay(service) });
       const loop = await eventLoopDelay(service);
-      const row = { name: scenario.name, urls: urls.length, result, baseline: base, limit, loop };
+      const row = { name: scenario.name, urls: urls.length, result, baseline: base, loop };
       rows.push(row);
-      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f3(cpuMsPerRequest(result, loop))} ms a request, event loop ${f3(loopMsPerRequest(result, loop))} ms\n`);
+      process.stderr.write(`  ${source}: ${scenario.name}: ${f0(result.rps)} req/s, p50 ${f2(result.p50)} ms, ${result.errors} errors, service CPU ${f0(cpuUsPerRequest(result))} µs a request (baseline ${f0(cpuUsPerRequest(base))} µs)\n`);
     }
     await service.stop();
     service = undefined;
@@ -442,7 +450,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       '',
       `${note}. Answer cache: ${options.answerCache ? 'ON (--answer-cache; answers are still distinct, so it mostly stores)' : 'OFF (AGWX_ANSWER_CACHE_MB=0)'}.`,
       '',
-      table(rows),
+      table(rows, floor),
       '',
       mixed,
     ].join('\n');
@@ -597,26 +605,27 @@ const FLOOR_URLS = 600_000;
 
 /**
  * The framework floor (framework-floor-server.ts) against the baseline, alternated: the report's
- * paragraph on it.
+ * paragraph on it, and the floor's CPU per request (µs, the mean of its rounds).
  */
-async function frameworkFloor(baseline: Started, options: DistinctOptions): Promise<string> {
+async function frameworkFloor(baseline: Started, options: DistinctOptions): Promise<{ text: string; floorUs: number }> {
   const floor = await startBareServer('bench/http/framework-floor-server.ts');
   try {
     const urls = Array.from({ length: FLOOR_URLS }, (_, i) => `http://127.0.0.1:${floor.port}/v2/fields/field-${i}`);
     const pairs: { base: LoadResult; bare: LoadResult }[] = [];
     for (let round = 0; round < FLOOR_ROUNDS; round++) {
-      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections: options.connections, seconds: options.seconds });
-      const bare = await load({ url: urls[0]!, urls, connections: options.connections, seconds: options.seconds, distinct: true });
-      process.stderr.write(`  framework floor, round ${round + 1}: ${f0(bare.rps)} req/s against the baseline's ${f0(base.rps)}\n`);
+      const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections: options.connections, seconds: options.seconds, serverPid: baseline.pid });
+      const bare = await load({ url: urls[0]!, urls, connections: options.connections, seconds: options.seconds, distinct: true, serverPid: floor.pid });
+      process.stderr.write(`  framework floor, round ${round + 1}: ${f0(cpuUsPerRequest(bare))} µs a request against the baseline's ${f0(cpuUsPerRequest(base))}\n`);
       pairs.push({ base, bare });
     }
     const measured = pairs
-      .map(({ base, bare }) => `${f0(bare.rps)}${ranOut(bare)} against ${f0(base.rps)} req/s (${f2(bare.rps / base.rps)}×)`)
+      .map(({ base, bare }) => `${f0(cpuUsPerRequest(bare))} µs of CPU a request (${f0(bare.rps)} req/s${ranOut(bare)}) against the baseline's ${f0(cpuUsPerRequest(base))} µs (${f0(base.rps)} req/s)`)
       .join(', then ');
-    return (
-      `Framework floor: a bare Fastify route (no hooks, logger or schemas; \`framework-floor-server.ts\`) answering the baseline's small JSON at distinct URLs \`/v2/fields/{id}\`, alternated with the baseline: ${measured}. ` +
-      `What a cheap scenario's ratio lacks below the floor's is the service's own work per request (authentication, rate limit, metrics, request checks, the store read, the presenter), not the framework.\n`
-    );
+    const floorUs = pairs.reduce((sum, { bare }) => sum + cpuUsPerRequest(bare), 0) / pairs.length;
+    return {
+      text: `Framework floor: a bare Fastify route (no hooks, logger or schemas; \`framework-floor-server.ts\`) answering the baseline's small JSON at distinct URLs \`/v2/fields/{id}\`, alternated with the baseline: ${measured}.\n`,
+      floorUs,
+    };
   } finally {
     await floor.stop();
   }
@@ -628,11 +637,11 @@ export async function runDistinct(options: DistinctOptions): Promise<void> {
     console.log(`## agwx distinct-request benchmark\n`);
     console.log(
       `${options.connections} keep-alive connections (1 where named), ${options.seconds} s per scenario, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}); ` +
-        `no URL requested twice; loop and /health figures over the recorded requests (not the warm-up); answer cache ${options.answerCache ? 'ON' : 'OFF'}; load client: ${loadClientName()}.\n`,
+        `no URL requested twice; CPU per request from /proc/<pid>/stat (all threads) over the recorded requests; answer cache ${options.answerCache ? 'ON: figures helped by it' : 'OFF'}; load client: ${loadClientName()}.\n`,
     );
-    // A full run, or one whose `--only` names `floor`.
-    if (!options.only || options.only.includes('floor')) console.log(await frameworkFloor(baseline, options));
-    for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline));
+    const { text, floorUs } = await frameworkFloor(baseline, options);
+    console.log(text);
+    for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline, floorUs));
   } finally {
     await baseline.stop();
   }

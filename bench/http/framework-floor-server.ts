@@ -11,5 +11,5 @@ const app = Fastify({ logger: false });
 app.get('/v2/fields/:fieldId', async () => SMALL_JSON);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };
-process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+process.stdout.write(`${JSON.stringify({ port: address.port, pid: process.pid })}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,6 +1,6 @@
 /**
  * HTTP benchmark: in one run, a bare node:http server answering a small JSON (the baseline) and
- * the service are each loaded over keep-alive from a separate process; every scenario's
+ * the service are each loaded over keep-alive by wrk (apt-get install wrk); every scenario's
  * requests/s, p50 and p99 are printed with its ratio to the baseline's requests/s.
  *
  *   npm run bench                     all scenarios
@@ -10,9 +10,8 @@
  *   BENCH_ANSWER_CACHE_MB=0 npm run bench   every answer built afresh (no answers kept ready)
  *   npm run bench -- --distinct       no URL twice, over synthetic and imported weather (distinct.ts)
  *   npm run bench -- --distinct --answer-cache   the same with the answer cache on
- *   npm run bench -- --distinct --only floor     the framework floor alone (a bare Fastify route against the baseline)
+ *   npm run bench -- --distinct --only observ    the framework floor, then scenarios whose name contains "observ"
  *   npm run bench -- --distinct --only mixed     the mixed workload alone (single-threaded against the compute pool)
- *   BENCH_CLIENT=node-http npm run bench -- --distinct   loaded through Node's http.request, as before raw-client.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,8 @@
-/** The benchmark load generator's warm-up by request count: the runs it compares record from the same URL. */
+/**
+ * The benchmarks' load (wrk driven by bench/http/wrk-load.lua): every distinct URL asked exactly
+ * once, the warm-up by request count ends where recording starts, and a run that uses up its URLs
+ * ends then, not after its duration.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,5 +35,7 @@ describe('load generator', () => {
     expect(new Set(seen.slice(0, 45))).toEqual(new Set(urls.slice(0, 45).map((u) => u.slice(base.length))));
     expect(result.requests).toBe(75);
     expect(result.exhausted).toBe(true);
+    // Ended when the URLs were used up, not after the 20 s asked for.
+    expect(result.requests / result.rps).toBeLessThan(5);
   }, 60_000);
 });
