@@ -364,7 +364,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   serveFavicon(app);
 
   const baseUrl = config.baseUrl;
-  const placed = { places: services.places, answers: services.answers, turns: createTurns(), baseUrl };
+  const placed = { places: services.places, answers: services.answers, turns: createTurns(), history: config.observedHistory, baseUrl };
   // Open routes: tokens and operations.
   await app.register(tokenRoutes, { grants: services.tokenGrant, failuresPerMinute: config.tokenFailuresPerMinute, addressFailuresPerMinute: config.tokenAddressFailuresPerMinute });
   await app.register(operationRoutes, { readiness: services.readiness });

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { type ObservedHistory, WEATHER_WINDOWS } from './services/date-windows.js';
 import { parseSourceOrder, type SourceName } from './weather/source-chain.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -36,6 +37,11 @@ export interface Config {
   tokenAddressFailuresPerMinute: number;
   /** Weather sources in the order they are asked (`AGWX_WEATHER`, e.g. `store,open-meteo`). */
   weatherSources: SourceName[];
+  /**
+   * How far back observed weather and agronomic values may be asked (`AGWX_OBSERVED_HISTORY`):
+   * months before today (default 30, the spec's), or null (`unlimited`): as far back as the sources hold.
+   */
+  observedHistory: ObservedHistory;
   /** Upstream endpoints (overridable for mirrors and tests). */
   openMeteoForecastUrl?: string;
   openMeteoArchiveUrl?: string;
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenFailuresPerMinute: integer(env, 'AGWX_TOKEN_FAILURES_PER_MINUTE', 10, 1, 100_000),
     tokenAddressFailuresPerMinute: integer(env, 'AGWX_TOKEN_ADDRESS_FAILURES_PER_MINUTE', 30, 1, 100_000),
     weatherSources: sourceOrder(env.AGWX_WEATHER?.trim() || 'store,synthetic'),
+    observedHistory: observedHistory(env),
     openMeteoForecastUrl: url(env, 'AGWX_OPEN_METEO_FORECAST_URL'),
     openMeteoArchiveUrl: url(env, 'AGWX_OPEN_METEO_ARCHIVE_URL'),
     nasaPowerUrl: url(env, 'AGWX_NASA_POWER_URL'),
@@ -233,6 +240,17 @@ function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (!text) return undefined;
   if (!/^https?:\/\/\S+$/.test(text)) throw new ConfigError(`${name} must be an http(s) URL (got '${text}')`);
   return text;
+}
+
+/** `AGWX_OBSERVED_HISTORY`: a number of months (1 to 1,500), or `unlimited`. */
+function observedHistory(env: NodeJS.ProcessEnv): ObservedHistory {
+  const raw = env.AGWX_OBSERVED_HISTORY?.trim().toLowerCase();
+  if (!raw) return WEATHER_WINDOWS.observationMonthsBack;
+  if (raw === 'unlimited') return null;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1500) {
+    throw new ConfigError(`AGWX_OBSERVED_HISTORY must be a number of months from 1 to 1500, or 'unlimited' (got '${env.AGWX_OBSERVED_HISTORY}')`);
+  }
+  return Number(raw);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

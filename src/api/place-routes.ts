@@ -23,7 +23,7 @@ import { eitherSerializer, isEitherSchema } from '../http/either-serializer.js';
 import type { DateSpan, MonthDaySpan, YearSpan } from '../core/date-spans.js';
 import type { IsoDate } from '../core/dates.js';
 import { parseCoordinates, parseDateSpan, parseMonthDaySpan, parseYearSpan } from '../http/date-params.js';
-import { checkDatesWithin, type DateWindow } from '../services/date-windows.js';
+import { checkDatesWithin, type DateWindow, type ObservedHistory } from '../services/date-windows.js';
 import { segment } from '../http/links.js';
 import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
@@ -62,7 +62,8 @@ export interface PlaceRouteForm {
 
 /** How a resource's `dates` segment is read: the window it must lie in, and the range answered without it. */
 export interface DatesRule {
-  window?: (today: IsoDate, kind: PlaceKind) => DateWindow;
+  /** The window at the place's local today, for the deployment's observed history. */
+  window?: (today: IsoDate, place: { kind: PlaceKind; history: ObservedHistory }) => DateWindow;
   byDefault?: (today: IsoDate) => DateSpan;
 }
 
@@ -117,6 +118,8 @@ export interface PlaceRouteServices {
   answers: AnswerCache;
   /** Turns of the event loop for heavy resources. */
   turns: Turns;
+  /** How far back observed weather may be asked (`AGWX_OBSERVED_HISTORY`). */
+  history: ObservedHistory;
 }
 
 /** The `{fieldId}` or `{coordinates}` path parameter and the segments the path names. */
@@ -140,10 +143,10 @@ function placeOf(family: string, kind: PlaceKind, params: Record<string, string>
 }
 
 /** The `dates` segment parsed and checked against the resource's window, or its default range. */
-function datesOf(segment: string | undefined, rule: DatesRule | undefined, today: IsoDate, kind: PlaceKind): DateSpan | null {
+function datesOf(segment: string | undefined, rule: DatesRule | undefined, today: IsoDate, place: { kind: PlaceKind; history: ObservedHistory }): DateSpan | null {
   if (segment === undefined) return rule?.byDefault?.(today) ?? null;
   const span = parseDateSpan(segment);
-  if (rule?.window) checkDatesWithin(span, rule.window(today, kind));
+  if (rule?.window) checkDatesWithin(span, rule.window(today, place));
   return span;
 }
 
@@ -154,7 +157,7 @@ export function registerPlaceRoutes<Query extends TSchema>(
   definition: PlaceResource<Query>,
   build: (call: PlaceCall<PlaceQuery<Query>>) => Promise<unknown>,
 ): void {
-  const { places, answers, turns } = services;
+  const { places, answers, turns, history } = services;
   const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take(call.requester.signal).then(() => build(call)) : build;
   // Field paths first, then latitude/longitude paths (the order of the OpenAPI document).
   for (const kind of ['field', 'location'] as const) {
@@ -188,7 +191,7 @@ export function registerPlaceRoutes<Query extends TSchema>(
             place,
             view: { location: place.location, basePath: target.basePath, fieldHref: target.fieldHref },
             segments,
-            dates: datesOf(segments.dates, definition.dates, place.today, kind),
+            dates: datesOf(segments.dates, definition.dates, place.today, { kind, history }),
             days: segments.days === undefined ? null : parseMonthDaySpan(segments.days),
             years: segments.years === undefined ? null : parseYearSpan(segments.years),
             query: request.query,

@@ -199,7 +199,7 @@ export function buildCli(): Command {
     .command('export')
     .description('Write a crop-model weather file (DSSAT .WTH or APSIM .met) of a place or a field from the configured weather sources')
     .requiredOption('--format <name>', 'dssat (or wth) or apsim (or met)')
-    .requiredOption('--start <date>', 'first date, YYYY-MM-DD (at most 30 months back)')
+    .requiredOption('--start <date>', 'first date, YYYY-MM-DD (from 1900-01-01; at most 50 years in one file)')
     .requiredOption('--end <date>', 'last date, YYYY-MM-DD (yesterday or earlier)')
     .option('--lat <degrees>', 'latitude of the place')
     .option('--lon <degrees>', 'longitude of the place')

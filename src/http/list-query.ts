@@ -14,8 +14,13 @@ const WHOLE_NUMBER = /^\d+$/;
 /** Largest `offset` accepted: a 32-bit row count, within every database's OFFSET (larger is 400, not a database error). */
 export const MAX_OFFSET = 2_147_483_647;
 
-/** `limit` and `offset` from the query, checked against the list's limits for the account. */
-export function parsePaging(query: { limit?: string; offset?: string }, list: ListName, enterprise: boolean): Paging {
+/**
+ * `limit` and `offset` from the query, checked against the list's limits for the account. With
+ * `whole` (a CSV answer of a date range, whose length its own limit bounds) and neither given: the
+ * whole list in one answer.
+ */
+export function parsePaging(query: { limit?: string; offset?: string }, list: ListName, enterprise: boolean, whole = false): Paging {
+  if (whole && query.limit === undefined && query.offset === undefined) return { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
   const { max, defaultLimit } = pageLimits(list, enterprise);
   let limit = defaultLimit;
   if (query.limit !== undefined) {

@@ -1,7 +1,7 @@
 /**
  * Agronomic values for a place: per day the growing degree days (GDD), the reference
  * evapotranspiration (PET, ASCE-EWRI standardized ETos) and P/PET, with running totals from an
- * accumulation start, over a date range from 30 months ago to 7 days ahead.
+ * accumulation start, over a date range within the observed history (30 months by default) to 7 days ahead.
  *
  * Weather. Days before today (at the place) are the source's daily values, fetched with one
  * `daily()` request from the accumulation start. Today and later are forecast days: the source's

@@ -19,7 +19,6 @@ import type { PlantingRepository } from '../store/planting-repository.js';
 import type { GridCell } from '../weather/weather-source.js';
 import type { FieldService } from './field-service.js';
 import { localToday, locationAt, type WeatherLocation } from './weather-location.js';
-import { WEATHER_WINDOWS } from './date-windows.js';
 
 /** A field of the caller's account, or a latitude/longitude. */
 export type PlaceRef = { fieldId: string } | { latitude: number; longitude: number };
@@ -127,7 +126,7 @@ export function createPlaceService(deps: PlaceServiceDependencies): PlaceService
       if (earliest !== undefined && planting.plantingDate < earliest) {
         throw invalid(
           'The planting is older than the history kept.',
-          `The current planting of the field '${planting.fieldId}' is dated ${planting.plantingDate}, more than ${WEATHER_WINDOWS.observationMonthsBack} months back (the earliest date is ${earliest}); give the ${pathPart} in the path.`,
+          `The current planting of the field '${planting.fieldId}' is dated ${planting.plantingDate}, older than the observed history (the earliest date is ${earliest}); give the ${pathPart} in the path.`,
         );
       }
       return { start: planting.plantingDate, end: place.yesterday };

@@ -13,7 +13,7 @@ import { DSSAT_DATE_STYLES, EXPORT_FORMAT_NAMES, type ExportFormat, exportFormat
 import type { WeatherFileInput } from '../exports/weather-file.js';
 import type { ElevationModel } from '../weather/elevation/elevation-grid.js';
 import type { DailyWeather, DateRange } from '../weather/weather-source.js';
-import { checkDatesWithin, observationWindow } from './date-windows.js';
+import { checkDatesWithin, weatherFileWindow } from './date-windows.js';
 import type { ObservationService } from './observation-service.js';
 import type { WeatherLocation } from './weather-location.js';
 
@@ -55,7 +55,7 @@ export interface WeatherExportOptions {
 export interface WeatherExportService {
   /**
    * The file for the place's dates `span`: those of the observation endpoints (yesterday or
-   * earlier, at most 30 months back). 400 naming the parameter for an unknown format, date style
+   * earlier, from 1900-01-01 on, at most 50 years in one file). 400 naming the parameter for an unknown format, date style
    * or station code, or dates outside the window.
    */
   export(place: { location: WeatherLocation; today: IsoDate }, span: DateSpan, file: WeatherFileRequest, options?: WeatherExportOptions): Promise<WeatherExport>;
@@ -91,7 +91,7 @@ export function createWeatherExportService(deps: { observations: ObservationServ
     async export({ location, today }, span, file, options = {}) {
       const format = exportFormatNamed(file.format);
       const exportOptions = exportOptionsOf(file, options.names);
-      const window = observationWindow(today);
+      const window = weatherFileWindow(today);
       checkDatesWithin(span, window, options.names?.span);
       const range: DateRange = { start: span.start, end: span.end };
       const climate = climatePeriod(range, { start: window.earliest, end: window.latest });

@@ -6,7 +6,7 @@ import { fakeDay, type FakeWeatherSource } from '../support/fake-weather-source.
 import { expectErrorBody, TEST_NOW, type TestApp } from '../support/test-app.js';
 import { createWeatherTestBed } from '../support/weather-test-bed.js';
 
-// The clock stands at 2024-06-15T12:00Z: yesterday in Iowa is 2024-06-14; 30 months back is 2021-12-15.
+// The clock stands at 2024-06-15T12:00Z: yesterday in Iowa is 2024-06-14; weather files reach back to 1900-01-01.
 const IOWA = { latitude: 41.5, longitude: -93.5 };
 const MJ_TO_WH = 1 / 0.0036;
 
@@ -103,7 +103,7 @@ describe.each(databaseKinds())('crop-model weather files on %s', (kind) => {
     };
     await bad('/v2/weather/locations/41.5,-93.5/exports/csv/2024-01-01,2024-01-31', 400, 'dssat, wth, apsim, met');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-02-01,2024-01-01', 400, 'endDate');
-    await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2021-01-01,2021-12-31', 400, '2021-12-15');
+    await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/1899-01-01,1899-12-31', 400, 'from 1900-01-01 on');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-06-01,2024-06-15', 400, 'endDate');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-13-01,2024-06-01', 400, 'startDate');
     await bad('/v2/weather/locations/41.5,-93.5/exports/dssat/2024-01-01,2024-01-31?dateFormat=ddmmyy', 400, 'yyddd or yyyyddd');

@@ -15,6 +15,7 @@
  * accumulatedPet, accumulatedPpet, _links`; single day: the daily average with `location` after `day`.
  * Amounts convert from mm; GDD are already in the request's unit; P/PET has none.
  */
+import { csvLayoutFor } from '../../http/representation.js';
 import { Type } from 'typebox';
 import { monthDayRange } from '../../core/date-spans.js';
 import { monthDayOf } from '../../core/dates.js';
@@ -190,7 +191,7 @@ export function agronomicNormRoutes(app: ApiInstance, services: AgronomicNormRou
       const season = places.seasonSoFar(place, 'days');
       span = monthDayRange(monthDayOf(season.start), monthDayOf(season.end));
     }
-    const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise);
+    const paging = span.single ? null : parsePaging(query, 'agronomicNorms', request.auth.enterprise, csvLayoutFor(request) !== null);
 
     const norms = await agronomicNorms.norms(place.location, { ...span, years: years ?? undefined, excludeYears, accumulationStartDay, gdd }, requester);
     setDataSource(reply, norms.sources);

@@ -1,7 +1,7 @@
 /**
  * Agronomic values (GDD, PET, P/PET and their running totals) for a field or a
  * latitude/longitude: from the field's current planting through yesterday, one date, or a date
- * range, from 30 months ago to 7 days ahead. The whole resource: its output tables, its path
+ * range, within the observed history (30 months by default) to 7 days ahead. The whole resource: its output tables, its path
  * forms and its handler. Thin: parse → service → answer.
  *
  * Ranged: `location, accumulations{gdd, precipitation{amount,units}, pet{amount,units}, ppet},
@@ -96,7 +96,7 @@ export const AGRONOMIC_VALUES = resource({
     ...GddQuery,
   }),
   csv: { rows: ['dailyValues'] },
-  dates: { window: agronomicValueWindow },
+  dates: { window: (today, { history }) => agronomicValueWindow(today, history) },
   forms: [
     {
       path: 'agronomicvalues',
@@ -122,7 +122,7 @@ export interface AgronomicValueRouteServices extends PlaceRouteServices {
 }
 
 export function agronomicValueRoutes(app: ApiInstance, services: AgronomicValueRouteServices): void {
-  const { places, agronomicValues, baseUrl } = services;
+  const { places, agronomicValues, baseUrl, history } = services;
 
   registerPlaceRoutes(app, services, AGRONOMIC_VALUES, async ({ place, view, dates, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
@@ -131,7 +131,7 @@ export function agronomicValueRoutes(app: ApiInstance, services: AgronomicValueR
     const gdd = parseGddParameters(query, units);
 
     // Without dates the range is the current planting's season so far.
-    const span = dates ?? { ...places.seasonSoFar(place, 'dates', agronomicValueWindow(place.today).earliest), single: false };
+    const span = dates ?? { ...places.seasonSoFar(place, 'dates', agronomicValueWindow(place.today, history).earliest), single: false };
     const accumulationStart =
       query.accumulationStartDate === undefined || query.accumulationStartDate === '' ? null : parseIsoDate(query.accumulationStartDate.trim(), 'accumulationStartDate');
 

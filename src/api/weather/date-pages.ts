@@ -1,4 +1,5 @@
 /** Answers of dated weather resources: one date's entry, or one page of a date range's days. */
+import { csvLayoutFor } from '../../http/representation.js';
 import type { WrittenBody } from '../../http/written-body.js';
 import { addDays, daysBetween, type IsoDate } from '../../core/dates.js';
 import { setDataSource } from '../../http/data-source.js';
@@ -41,7 +42,8 @@ export async function datedAnswer<Day extends { date: IsoDate }>(
 ): Promise<WrittenBody> {
   const { view, query, request, reply } = call;
   const span = call.dates!;
-  const paging = parsePaging(query, key, request.auth.enterprise);
+  // CSV without limit or offset: the whole range in one answer (a download), JSON by pages.
+  const paging = parsePaging(query, key, request.auth.enterprise, csvLayoutFor(request) !== null);
   const sort = parseSort(query.sort, { date: 'date' }, [{ key: 'date', descending: false }]);
   if (span.single) {
     const result = await fetch([span.start]);

@@ -157,7 +157,7 @@ export const FORECASTS = resource({
   }),
   // The chance of rain is a percentage, not in the precipitation's unit.
   csv: { rows: ['forecasts', 'forecast'], unitless: unlabelledMembers(BLOCKS.hourly) },
-  dates: { window: forecastWindow, byDefault: defaultForecastSpan },
+  dates: { window: (today, { kind }) => forecastWindow(today, kind), byDefault: defaultForecastSpan },
   forms: [
     {
       path: 'forecasts',

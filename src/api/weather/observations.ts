@@ -85,7 +85,7 @@ export const OBSERVATIONS = resource({
   tags: ['observed weather'],
   querystring: Type.Object(WeatherListQuery),
   csv: { rows: ['observations'] },
-  dates: { window: observationWindow, byDefault: defaultObservationSpan },
+  dates: { window: (today, { history }) => observationWindow(today, history), byDefault: defaultObservationSpan },
   forms: [
     {
       path: 'observations',

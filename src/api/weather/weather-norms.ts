@@ -9,6 +9,7 @@
  * and (except humidity) units. Averages convert as values (°C → °F with the offset); standard
  * deviations as differences (by 1.8 only).
  */
+import { csvLayoutFor } from '../../http/representation.js';
 import { Type } from 'typebox';
 import { setDataSource } from '../../http/data-source.js';
 import { parseYearList } from '../../http/date-params.js';
@@ -129,7 +130,7 @@ export function weatherNormRoutes(app: ApiInstance, services: WeatherNormRouteSe
     const units = parseUnits(query.units);
     const chosen = parseProperties(query.properties, WEATHER_NORM_PROPERTIES);
     const sort = parseSort(query.sort, WEATHER_NORM_SORTS, [{ key: 'day', descending: false }]);
-    const paging = view.fieldHref !== null ? parsePaging(query, 'weatherNorms', request.auth.enterprise) : null;
+    const paging = view.fieldHref !== null ? parsePaging(query, 'weatherNorms', request.auth.enterprise, csvLayoutFor(request) !== null) : null;
 
     const result = await weatherNorms.norms(place.location, { ...span, years: years ?? undefined, excludeYears }, requester);
     setDataSource(reply, result.sources);
