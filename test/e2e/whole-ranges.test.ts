@@ -5,6 +5,7 @@
  * of the sources), and crop-model weather files reach back as far as the sources hold.
  */
 import { parse } from 'csv-parse/sync';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createFakeWeatherSource } from '../support/fake-weather-source.js';
@@ -14,7 +15,9 @@ import { createField, createTestApp, expectErrorBody, type TestApp } from '../su
 const IOWA = { latitude: 41.5, longitude: -93.5 };
 const CSV = { accept: 'text/csv' };
 
-async function appWith(env: Record<string, string>): Promise<{ t: TestApp; get: (url: string, headers?: Record<string, string>) => ReturnType<TestApp['app']['inject']> }> {
+type Get = (url: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+
+async function appWith(env: Record<string, string>): Promise<{ t: TestApp; get: Get }> {
   const t = await createTestApp('sqlite', env, createFakeWeatherSource());
   // An ordinary (not enterprise) account: its JSON pages are the spec's smallest.
   const { auth } = await t.login('acme');
@@ -24,7 +27,7 @@ async function appWith(env: Record<string, string>): Promise<{ t: TestApp; get: 
 
 describe('whole ranges, default history (30 months)', () => {
   let t: TestApp;
-  let get: Awaited<ReturnType<typeof appWith>>['get'];
+  let get: Get;
   beforeAll(async () => ({ t, get } = await appWith({})));
   afterAll(async () => t.close());
 
@@ -77,7 +80,7 @@ describe('whole ranges, default history (30 months)', () => {
 
 describe('AGWX_OBSERVED_HISTORY=unlimited', () => {
   let t: TestApp;
-  let get: Awaited<ReturnType<typeof appWith>>['get'];
+  let get: Get;
   beforeAll(async () => ({ t, get } = await appWith({ AGWX_OBSERVED_HISTORY: 'unlimited' })));
   afterAll(async () => t.close());
 
