@@ -216,6 +216,10 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
       connections: 1,
       paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}`),
     },
+    // The heaviest requests allowed: 50 norm years, a whole year of days.
+    { name: 'heaviest: location weather norms, 30 days × 50 years', paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(30)}/years/1974,2023`) },
+    { name: 'heaviest: location weather norms, 365 days × 10 years', paths: distinct(count, () => `/v2/weather/locations/${newPlace()}/norms/${dayWindow(365)}`) },
+    { name: 'heaviest: field agronomic values, 365 days', paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicvalues/${window(365)}`) },
     {
       name: 'field agronomic values, 120 days',
       mixedShare: 10,
