@@ -49,6 +49,7 @@ the north-west corner) and field-centred images for
 | \`GET /v2/imagery/weathermaps/{types}/fields/{fieldId}/archives/{interval}\` | the same from an earlier update |
 | \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}\` | 256 × 256 tile, latest update |
 | \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}/archives/{interval}\` | the same from an earlier update |
+| \`GET /v2/imagery/weathermaps/{layer}/legend\` | the legend of a weather layer, PNG or JSON ([below](#legends)) |
 
 - **Parameters**: \`{types}\` comma-separated layer codes (at most 8, each once), drawn in the order
   given; \`{X}\`, \`{Y}\` 0 to 2^zoom − 1; \`{zoom}\` 1–21; \`{interval}\` 0 or more. Field images
@@ -92,6 +93,34 @@ the north-west corner) and field-centred images for
   \`api_keys.map_regions\`) and apply to new requests within the key cache time
   (\`AGWX_KEY_CACHE_SECONDS\`). They are checked after parameter validation and the field lookup,
   before the archive history, the ETag or any drawing.
+
+## Legends
+
+\`GET /v2/imagery/weathermaps/{layer}/legend\` answers the legend of one weather layer, taken from
+the colour ramp its images are drawn with (or, for \`alerts\` and \`severealerts\`, from their rules).
+It needs a token like the images (header or \`?token=\`).
+
+- **PNG by default**: a 360 × 64 colour bar on white with a label at each stop that has room and
+  the unit in the heading (alert layers: a swatch and condition per class). An \`<img>\` URL
+  therefore shows it as it is; a request without \`Accept\`, with \`*/*\` or \`image/png\` gets the PNG.
+- **JSON** with \`?format=json\`, or when \`Accept\` prefers \`application/json\` to \`image/png\`:
+  \`{ "layer", "title", "units", "stops": [{ "value", "color" }] }\`, the stops lowest first, colours
+  \`#rrggbb\`, linear in between (alert layers: \`units\` null, \`stops\` empty and \`classes\`:
+  \`[{ "name", "color", "condition" }]\`). \`?format=png\` asks for the PNG whatever \`Accept\` says.
+- **Units**: \`units=metric\` (default: °C, mm, mm/h, m/s) or \`units=usa\` (°F, in, in/h, mph);
+  the colours stay the same, the values are converted (°F to 0.1, inches to 0.001).
+- **Errors** (the JSON error body): an unknown layer code is \`400\` naming \`layer\`; a reference
+  layer (\`base\`, \`earth\`, \`states\`, \`counties\`, \`cities\`, \`roads\`, \`rivers\`) has no legend and is
+  \`404\`; a bad \`units\` or \`format\` is \`400\`; no token is \`401\`.
+
+\`\`\`sh
+curl -H "Authorization: Bearer $TOKEN" -o temperatures-legend.png \\
+  https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend
+curl -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' \\
+  'https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend?units=usa'
+# {"layer":"temperatures","title":"Contiguous temperature image","units":"°F",
+#  "stops":[{"value":-40,"color":"#3b0f70"},{"value":-22,"color":"#413ca0"}, …]}
+\`\`\`
 
 ## Performance
 
