@@ -30,8 +30,9 @@ the north-west corner) and field-centred images for
 - **Archives**: interval 0 is the latest update of each weather layer (the start of its current
   update period), N the N-th earlier update. ${options.historyHours} hours of updates are kept; an interval
   beyond that is \`MapNotFoundError\` (404). Reference layers ignore the interval.
-- **Field images**: centred on the field's centre point; \`zoom\` 1–21 (default 18), \`size\`
-  up to ${options.maxImageSide} × ${options.maxImageSide} pixels (default 500 × 500).
+- **Field images**: centred on the field's centre point, which is marked with a red dot in a
+  white ring (\`drawing/marker.ts\`) drawn over every layer; \`zoom\` 1–21 (default 18), \`size\`
+  up to ${options.maxImageSide} × ${options.maxImageSide} pixels (default 500 × 500). Tiles carry no marker.
 - **Caching**: rendered images are cached (in-process LRU by default, bounded by count and bytes;
   the \`TileCache\` interface allows a shared cache) under a key of layers, place, size and each
   weather layer's update time; the ETag is derived from the same key, so it changes exactly

@@ -7,6 +7,7 @@
 import { type SKRSContext2D, createCanvas } from '@napi-rs/canvas';
 import { type Checkpoint, NO_CHECKPOINT } from '../core/requester.js';
 import { type Coverage, coverageIsGlobal, coverageMeets } from './coverage.js';
+import { drawPlaceMarker } from './drawing/marker.js';
 import { tracePolygonRings } from './drawing/vector-paths.js';
 import type { SampledField } from './drawing/value-raster.js';
 import { registerLabelFonts } from './fonts.js';
@@ -21,7 +22,16 @@ import { bboxesIntersect } from './web-mercator.js';
 /** Where an image is: a web mercator tile, or an image centred on a point. */
 export type ViewportSpec =
   | { readonly kind: 'tile'; readonly x: number; readonly y: number; readonly zoom: number }
-  | { readonly kind: 'centred'; readonly longitude: number; readonly latitude: number; readonly zoom: number; readonly width: number; readonly height: number };
+  | {
+      readonly kind: 'centred';
+      readonly longitude: number;
+      readonly latitude: number;
+      readonly zoom: number;
+      readonly width: number;
+      readonly height: number;
+      /** Mark the centre point (a field's centre) on top of every layer. */
+      readonly marker?: boolean;
+    };
 
 export function viewportOf(spec: ViewportSpec): Viewport {
   return spec.kind === 'tile' ? tileViewport(spec.x, spec.y, spec.zoom) : centredViewport(spec.longitude, spec.latitude, spec.zoom, spec.width, spec.height);
@@ -87,6 +97,10 @@ export async function drawPlan(plan: DrawPlan, context: DrawingContext, checkpoi
     await layer.draw(ctx, viewport, frame);
     ctx.restore();
     if (i + 1 < plan.layers.length) await nextTurn();
+  }
+  if (plan.viewport.kind === 'centred' && plan.viewport.marker) {
+    const centre = viewport.project(plan.viewport.longitude, plan.viewport.latitude);
+    drawPlaceMarker(ctx, centre.x, centre.y);
   }
   checkpoint();
   return encodeCanvasPng(canvas);

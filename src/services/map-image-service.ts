@@ -181,7 +181,7 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         const zoom = parseZoom(request.zoom);
         const { width, height } = parseImageSize(request.size);
         const field = await deps.fields.get(caller.accountId, request.fieldId);
-        const spec = { layers: codes, latitude: field.latitude, longitude: field.longitude, zoom, width, height, interval };
+        const spec = { layers: codes, latitude: field.latitude, longitude: field.longitude, zoom, width, height, interval, marker: true };
         checkMapAccess(caller.mapAccess, { layers: codes, bbox: renderer.fieldImageBounds(spec) });
         return prepared(codes, () => renderer.describeFieldImage(spec), (requester) => renderer.renderFieldImage(spec, requester));
       }),

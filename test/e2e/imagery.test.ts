@@ -3,7 +3,8 @@ import { tileAt } from '../../src/maps/index.js';
 import { temperatureRamp } from '../../src/maps/layers/temperatures.js';
 import { recentPrecipitationRamp } from '../../src/maps/layers/precipitation.js';
 import { alertRules } from '../../src/maps/layers/alerts.js';
-import { tileViewport } from '../../src/maps/viewport.js';
+import { centredViewport, tileViewport } from '../../src/maps/viewport.js';
+import { MARKER_COLOUR, MARKER_RADIUS } from '../../src/maps/drawing/marker.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeHour, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { TEST_NOW, type TestApp, createTestApp, expectErrorBody } from '../support/test-app.js';
@@ -140,7 +141,22 @@ describe.each(databaseKinds())('weather map imagery on %s', (kind) => {
       expect([image.width, image.height]).toEqual([120, 80]);
       const centre = await decodePng((await get(`${MAPS}/temperatures/fields/north-40/archives/3?zoom=9&size=64x64`)).rawPayload);
       const expected = temperatureRamp.colourAt(fakeHour(TEST_NOW - 3 * 3_600_000).temperature);
-      expect(closeTo(centre.at(32, 32), expected, 3)).toBe(true);
+      // Off the field's marker, the layer's colour.
+      expect(closeTo(centre.at(6, 6), expected, 3)).toBe(true);
+    });
+
+    it('mark the field’s centre with a pin drawn over every layer', async () => {
+      const image = await decodePng((await get(`${MAPS}/base,temperatures/fields/north-40?zoom=8&size=101x75`)).rawPayload);
+      const viewport = centredViewport(IOWA.longitude, IOWA.latitude, 8, 101, 75);
+      const centre = viewport.project(IOWA.longitude, IOWA.latitude);
+      const [cx, cy] = [Math.floor(centre.x), Math.floor(centre.y)];
+      expect(closeTo(image.at(cx, cy), [...hexRgb(MARKER_COLOUR), 255], 2)).toBe(true);
+      // A white ring around the dot, then the map again.
+      expect(closeTo(image.at(centre.x + MARKER_RADIUS + 0.5, centre.y), [255, 255, 255, 255], 40)).toBe(true);
+      expect(closeTo(image.at(cx + 20, cy), [...hexRgb(MARKER_COLOUR), 255], 30)).toBe(false);
+      // Tiles mark nothing: the same place on a tile shows the layers.
+      const tile = await decodePng((await get(`${MAPS}/base/tiles/${iowaTile.path}`)).rawPayload);
+      expect(closeTo(tile.at(iowaTile.px, iowaTile.py), [...hexRgb(MARKER_COLOUR), 255], 30)).toBe(false);
     });
 
     it('of an unknown field or another account’s field are 404', async () => {
