@@ -22,6 +22,11 @@ the north-west corner) and field-centred images for
   pieces and indexes them by bounding box (Flatbush), so an image touches only nearby geometry.
   Natural Earth land and borders switch detail by zoom: 1:110m up to zoom 2, 1:50m up to 5,
   1:10m beyond. Labels use DejaVu Sans (npm \`dejavu-fonts-ttf\`, registered at renderer start).
+  Labels (cities, states) are placed in world pixel coordinates of the zoom, the same for every
+  image (\`drawing/labels.ts\`): a label is shown when its box meets no box of a label ranked before
+  it (larger population or area), and an image draws every shown label whose box meets it, even
+  when its point lies on a neighbouring tile. A label crossing a tile edge is therefore drawn whole
+  on both tiles, and a larger image shows exactly what the tiles under it show.
 - **Weather layers** read gridded values through a \`WeatherGridProvider\`
   (\`valuesFor(variable, bbox, time) → sample(latitude, longitude)\`), sampled every few pixels
   (4 on a tile, proportionally coarser on larger images) and interpolated per pixel before
