@@ -13,7 +13,10 @@ the north-west corner) and field-centred images for
 ## How an image is made
 
 - **Layers** are drawn in the order given in \`{types}\`; a later opaque layer (\`base\`, \`earth\`)
-  covers what is under it. Outside a layer's coverage it draws nothing (transparent). Every layer
+  covers what is under it. Outside a layer's coverage it draws nothing (transparent). Where a
+  weather layer has no data at the image's point (the field of a field image, the centre of a
+  tile) — outside its coverage, or where the weather source has no value — the image says so in
+  a short note at the top ("No dew point data here", one line per layer). Every layer
   is one file in \`src/maps/layers/\` with the same shape (\`MapLayer\`: code, coverage, update
   period, opaque, \`draw\`), listed once in \`layers/all-layers.ts\`.
 - **Reference layers** (\`base\`, \`earth\`, \`states\`, \`counties\`, \`cities\`, \`roads\`, \`rivers\`)
@@ -124,7 +127,7 @@ curl -H "Authorization: Bearer $TOKEN" -o temperatures-legend.png \\
   https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend
 curl -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' \\
   'https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend?units=usa'
-# {"layer":"temperatures","title":"Contiguous temperature image","units":"°F",
+# {"layer":"temperatures","title":"Temperature image","units":"°F",
 #  "stops":[{"value":-40,"color":"#3b0f70"},{"value":-22,"color":"#413ca0"}, …]}
 \`\`\`
 

@@ -62,6 +62,8 @@ export interface MapLayer {
   readonly ramp?: ColourRamp;
   /** Rules of an alert layer, in order (the first matching one colours a pixel); its legend lists them. */
   readonly alertRules?: readonly AlertRule[];
+  /** What a weather layer shows, in words, for the note where it has no data: "No {dataName} data here". Default: the title. */
+  readonly dataName?: string;
   /** Extra documentation: thresholds, styling. */
   readonly notes?: string;
   /** The weather fields a weather layer draws from, sampled for it before drawing. */

@@ -176,7 +176,7 @@ describe.each(databaseKinds())('weather map imagery on %s', (kind) => {
       const body = response.json();
       expect(body).toEqual({
         layer: 'temperatures',
-        title: 'Contiguous temperature image',
+        title: 'Temperature image',
         units: '°C',
         stops: temperatureRamp.stops.map((stop) => ({ value: stop.value, color: stop.colour })),
       });

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { type MapRenderer, createMapRenderer, globalPixelToLonLat, syntheticWeatherGrid, tileAt } from '../../src/maps/index.js';
-import { tileViewport } from '../../src/maps/viewport.js';
 import { type DecodedImage, decodePng } from './png-pixels.js';
 
 let renderer: MapRenderer;

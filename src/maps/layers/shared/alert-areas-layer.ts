@@ -47,6 +47,7 @@ export function alertAreasLayer(definition: AlertAreasLayerDefinition): MapLayer
   return {
     ...weatherGridLayerFacts(definition),
     alertRules: definition.rules,
+    dataName: 'alert',
     notes: `Areas where ${definition.rules.map(describeAlertRule).join('; ')}. The first matching rule colours a pixel.`,
     weatherFields: variables.map((variable) => ({ variable, baseStep: ALERT_SAMPLE_STEP })),
     draw(ctx, viewport, frame) {
