@@ -27,5 +27,5 @@ export const temperaturesLayer = griddedWeatherLayer({
   ramp: temperatureRamp,
   coverage: globalCoverage,
   updatePeriodMinutes: 60,
-  notes: 'Global, as the synthetic climatology, Open-Meteo and NASA POWER are; where the weather source has no value (imported station data covers only its stations' cells) the image says so.',
+  notes: "Global, as the synthetic climatology, Open-Meteo and NASA POWER are; where the weather source has no value (imported station data covers only its stations' cells) the image says so.",
 });
