@@ -13,7 +13,10 @@ the north-west corner) and field-centred images for
 ## How an image is made
 
 - **Layers** are drawn in the order given in \`{types}\`; a later opaque layer (\`base\`, \`earth\`)
-  covers what is under it. Outside a layer's coverage it draws nothing (transparent). Every layer
+  covers what is under it. Outside a layer's coverage it draws nothing (transparent). Where a
+  weather layer has no data at the image's point (the field of a field image, the centre of a
+  tile) — outside its coverage, or where the weather source has no value — the image says so in
+  a short note at the top ("No dew point data here", one line per layer). Every layer
   is one file in \`src/maps/layers/\` with the same shape (\`MapLayer\`: code, coverage, update
   period, opaque, \`draw\`), listed once in \`layers/all-layers.ts\`.
 - **Reference layers** (\`base\`, \`earth\`, \`states\`, \`counties\`, \`cities\`, \`roads\`, \`rivers\`)
@@ -22,6 +25,11 @@ the north-west corner) and field-centred images for
   pieces and indexes them by bounding box (Flatbush), so an image touches only nearby geometry.
   Natural Earth land and borders switch detail by zoom: 1:110m up to zoom 2, 1:50m up to 5,
   1:10m beyond. Labels use DejaVu Sans (npm \`dejavu-fonts-ttf\`, registered at renderer start).
+  Labels (cities, states) are placed in world pixel coordinates of the zoom, the same for every
+  image (\`drawing/labels.ts\`): a label is shown when its box meets no box of a label ranked before
+  it (larger population or area), and an image draws every shown label whose box meets it, even
+  when its point lies on a neighbouring tile. A label crossing a tile edge is therefore drawn whole
+  on both tiles, and a larger image shows exactly what the tiles under it show.
 - **Weather layers** read gridded values through a \`WeatherGridProvider\`
   (\`valuesFor(variable, bbox, time) → sample(latitude, longitude)\`), sampled every few pixels
   (4 on a tile, proportionally coarser on larger images) and interpolated per pixel before
@@ -30,8 +38,9 @@ the north-west corner) and field-centred images for
 - **Archives**: interval 0 is the latest update of each weather layer (the start of its current
   update period), N the N-th earlier update. ${options.historyHours} hours of updates are kept; an interval
   beyond that is \`MapNotFoundError\` (404). Reference layers ignore the interval.
-- **Field images**: centred on the field's centre point; \`zoom\` 1–21 (default 18), \`size\`
-  up to ${options.maxImageSide} × ${options.maxImageSide} pixels (default 500 × 500).
+- **Field images**: centred on the field's centre point, which is marked with a red dot in a
+  white ring (\`drawing/marker.ts\`) drawn over every layer; \`zoom\` 1–21 (default 18), \`size\`
+  up to ${options.maxImageSide} × ${options.maxImageSide} pixels (default 500 × 500). Tiles carry no marker.
 - **Caching**: rendered images are cached (in-process LRU by default, bounded by count and bytes;
   the \`TileCache\` interface allows a shared cache) under a key of layers, place, size and each
   weather layer's update time; the ETag is derived from the same key, so it changes exactly
@@ -49,6 +58,7 @@ the north-west corner) and field-centred images for
 | \`GET /v2/imagery/weathermaps/{types}/fields/{fieldId}/archives/{interval}\` | the same from an earlier update |
 | \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}\` | 256 × 256 tile, latest update |
 | \`GET /v2/imagery/weathermaps/{types}/tiles/{X},{Y},{zoom}/archives/{interval}\` | the same from an earlier update |
+| \`GET /v2/imagery/weathermaps/{layer}/legend\` | the legend of a weather layer, PNG or JSON ([below](#legends)) |
 
 - **Parameters**: \`{types}\` comma-separated layer codes (at most 8, each once), drawn in the order
   given; \`{X}\`, \`{Y}\` 0 to 2^zoom − 1; \`{zoom}\` 1–21; \`{interval}\` 0 or more. Field images
@@ -92,6 +102,34 @@ the north-west corner) and field-centred images for
   \`api_keys.map_regions\`) and apply to new requests within the key cache time
   (\`AGWX_KEY_CACHE_SECONDS\`). They are checked after parameter validation and the field lookup,
   before the archive history, the ETag or any drawing.
+
+## Legends
+
+\`GET /v2/imagery/weathermaps/{layer}/legend\` answers the legend of one weather layer, taken from
+the colour ramp its images are drawn with (or, for \`alerts\` and \`severealerts\`, from their rules).
+It needs a token like the images (header or \`?token=\`).
+
+- **PNG by default**: a 360 × 64 colour bar on white with a label at each stop that has room and
+  the unit in the heading (alert layers: a swatch and condition per class). An \`<img>\` URL
+  therefore shows it as it is; a request without \`Accept\`, with \`*/*\` or \`image/png\` gets the PNG.
+- **JSON** with \`?format=json\`, or when \`Accept\` prefers \`application/json\` to \`image/png\`:
+  \`{ "layer", "title", "units", "stops": [{ "value", "color" }] }\`, the stops lowest first, colours
+  \`#rrggbb\`, linear in between (alert layers: \`units\` null, \`stops\` empty and \`classes\`:
+  \`[{ "name", "color", "condition" }]\`). \`?format=png\` asks for the PNG whatever \`Accept\` says.
+- **Units**: \`units=metric\` (default: °C, mm, mm/h, m/s) or \`units=usa\` (°F, in, in/h, mph);
+  the colours stay the same, the values are converted (°F to 0.1, inches to 0.001).
+- **Errors** (the JSON error body): an unknown layer code is \`400\` naming \`layer\`; a reference
+  layer (\`base\`, \`earth\`, \`states\`, \`counties\`, \`cities\`, \`roads\`, \`rivers\`) has no legend and is
+  \`404\`; a bad \`units\` or \`format\` is \`400\`; no token is \`401\`.
+
+\`\`\`sh
+curl -H "Authorization: Bearer $TOKEN" -o temperatures-legend.png \\
+  https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend
+curl -H "Authorization: Bearer $TOKEN" -H 'Accept: application/json' \\
+  'https://agwx.example.org/v2/imagery/weathermaps/temperatures/legend?units=usa'
+# {"layer":"temperatures","title":"Temperature image","units":"°F",
+#  "stops":[{"value":-40,"color":"#3b0f70"},{"value":-22,"color":"#413ca0"}, …]}
+\`\`\`
 
 ## Performance
 

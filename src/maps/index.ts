@@ -39,3 +39,6 @@ export {
   validateZoom,
 } from './web-mercator.js';
 export type { LonLatBBox } from './web-mercator.js';
+export { mapLegend, sameUnits } from './legend.js';
+export type { LegendClass, LegendStop, LegendUnit, LegendUnits, MapLegend } from './legend.js';
+export { drawLegendPng, LEGEND_WIDTH, legendImageHeight } from './drawing/legend-image.js';

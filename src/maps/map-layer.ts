@@ -28,6 +28,17 @@ export interface LayerFrame {
   readonly checkpoint: Checkpoint;
 }
 
+/** An alert layer's rule: areas where `variable` is at least (or at most) `threshold` are filled in `colour`. */
+export interface AlertRule {
+  readonly name: string;
+  readonly variable: WeatherGridVariable;
+  readonly comparison: 'atLeast' | 'atMost';
+  readonly threshold: number;
+  readonly unit: string;
+  /** `#rrggbb`. */
+  readonly colour: string;
+}
+
 /** A weather field a layer draws from. */
 export interface LayerWeatherField {
   readonly variable: WeatherGridVariable;
@@ -47,8 +58,12 @@ export interface MapLayer {
   /** Where the data comes from and under which licence (documentation). */
   readonly source: string;
   readonly license: string;
-  /** Colour ramp of a gridded layer, for documentation. */
+  /** Colour ramp of a gridded layer: what it draws with, and what its legend shows. */
   readonly ramp?: ColourRamp;
+  /** Rules of an alert layer, in order (the first matching one colours a pixel); its legend lists them. */
+  readonly alertRules?: readonly AlertRule[];
+  /** What a weather layer shows, in words, for the note where it has no data: "No {dataName} data here". Default: the title. */
+  readonly dataName?: string;
   /** Extra documentation: thresholds, styling. */
   readonly notes?: string;
   /** The weather fields a weather layer draws from, sampled for it before drawing. */

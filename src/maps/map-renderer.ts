@@ -25,7 +25,7 @@ import type { WeatherGridProvider } from './weather-grid/weather-grid-provider.j
 import { type LonLatBBox, validateTileCoordinates, validateZoom } from './web-mercator.js';
 
 /** Bumped when drawing changes, so cached images and ETags from before are not reused. */
-const RENDERING_VERSION = 'r2';
+const RENDERING_VERSION = 'r3';
 
 export interface MapRendererOptions {
   readonly weather: WeatherGridProvider;
@@ -72,6 +72,8 @@ export interface FieldImageRenderRequest {
   readonly width?: number;
   readonly height?: number;
   readonly interval?: number;
+  /** Mark the centre point (the field) with a pin; default false. */
+  readonly marker?: boolean;
 }
 
 export interface RenderedMapImage extends CachedMapImage {
@@ -207,7 +209,7 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
 
   const tilePlace = (request: TileRenderRequest) => `tile/${request.zoom}/${request.x}/${request.y}`;
   const fieldPlace = (request: FieldImageRenderRequest, viewport: Viewport) =>
-    `field/${viewport.zoom}/${request.latitude.toFixed(6)}/${request.longitude.toFixed(6)}/${viewport.width}x${viewport.height}`;
+    `field/${viewport.zoom}/${request.latitude.toFixed(6)}/${request.longitude.toFixed(6)}/${viewport.width}x${viewport.height}${request.marker ? '/marked' : ''}`;
 
   function describe(viewport: Viewport, codes: readonly string[], interval: number, place: string): MapImageDescription {
     const { chosen, updateTimes, key } = plan(codes, interval, place);
@@ -224,7 +226,15 @@ export function createMapRenderer(options: MapRendererOptions): MapRenderer {
     },
     async renderFieldImage(request, requester) {
       const viewport = fieldViewport(request);
-      const spec: ViewportSpec = { kind: 'centred', longitude: request.longitude, latitude: request.latitude, zoom: viewport.zoom, width: viewport.width, height: viewport.height };
+      const spec: ViewportSpec = {
+        kind: 'centred',
+        longitude: request.longitude,
+        latitude: request.latitude,
+        zoom: viewport.zoom,
+        width: viewport.width,
+        height: viewport.height,
+        marker: request.marker === true,
+      };
       return render(spec, viewport, request.layers, request.interval ?? 0, fieldPlace(request, viewport), requester);
     },
     fieldImageBounds(request) {

@@ -15,6 +15,9 @@ import { forbidden, invalidParameterValue, notFoundError } from '../core/errors.
 import {
   checkMapAccess,
   createMapRenderer,
+  drawLegendPng,
+  type MapLegend,
+  mapLegend,
   MapForbiddenError,
   type MapImageDescription,
   MapNotFoundError,
@@ -33,10 +36,12 @@ import {
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { DrawPlan } from '../maps/map-drawing.js';
 import { SourceUnavailableError, type WeatherSource } from '../weather/weather-source.js';
+import type { UnitSystem } from '../core/units.js';
 import type { FieldService } from './field-service.js';
+import { legendUnits } from './map-legend-units.js';
 import { createMapWeatherGrid, type MapWeatherGridOptions } from './map-weather-grid.js';
 
-export type { MapImageDescription, RenderedMapImage } from '../maps/index.js';
+export type { MapImageDescription, MapLegend, RenderedMapImage } from '../maps/index.js';
 
 /** Retry-After when weather layers are asked of a server without a weather source. */
 const NO_WEATHER_RETRY_SECONDS = 3600;
@@ -70,9 +75,22 @@ export interface TileRequest {
   interval?: string;
 }
 
+export interface MapLegendRequest {
+  layer: string;
+  units: UnitSystem;
+}
+
+/** A weather layer's legend: its stops (or classes), and the same drawn as a PNG. */
+export interface MapLegendAnswer {
+  legend: MapLegend;
+  png(): Buffer;
+}
+
 export interface MapImageService {
   fieldImage(caller: AuthContext, request: FieldImageRequest): Promise<PreparedMapImage>;
   tile(caller: AuthContext, request: TileRequest): Promise<PreparedMapImage>;
+  /** The legend of a weather layer (400 for an unknown code, 404 for a reference layer). */
+  legend(request: MapLegendRequest): MapLegendAnswer;
 }
 
 export interface MapImageDependencies {
@@ -97,7 +115,7 @@ const noWeatherGrid: WeatherGridProvider = {
 /** The map library's errors as domain errors (400 naming the parameter, 404, 403). */
 function domainError(error: unknown): unknown {
   if (error instanceof MapValidationError) return invalidParameterValue(error.parameter, `${error.message}.`);
-  if (error instanceof MapNotFoundError) return notFoundError('Map image', `${error.message}.`);
+  if (error instanceof MapNotFoundError) return notFoundError(error.parameter === 'layer' ? 'Map legend' : 'Map image', `${error.message}.`);
   if (error instanceof MapForbiddenError) {
     return forbidden(error.reason === 'layer' ? 'Map layer not allowed.' : 'Map region not allowed.', `${error.message}; map access is limited per API key.`);
   }
@@ -146,6 +164,16 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
   }
 
   return {
+    legend(request) {
+      try {
+        const legend = mapLegend(renderer.layers, request.layer, legendUnits(request.units));
+        const ramp = byCode.get(request.layer)?.ramp;
+        return { legend, png: () => drawLegendPng(legend, ramp) };
+      } catch (error) {
+        throw domainError(error);
+      }
+    },
+
     fieldImage: (caller, request) =>
       mapped(async () => {
         const codes = parseLayerCodes(request.types);
@@ -153,7 +181,7 @@ export function createMapImageService(deps: MapImageDependencies): MapImageServi
         const zoom = parseZoom(request.zoom);
         const { width, height } = parseImageSize(request.size);
         const field = await deps.fields.get(caller.accountId, request.fieldId);
-        const spec = { layers: codes, latitude: field.latitude, longitude: field.longitude, zoom, width, height, interval };
+        const spec = { layers: codes, latitude: field.latitude, longitude: field.longitude, zoom, width, height, interval, marker: true };
         checkMapAccess(caller.mapAccess, { layers: codes, bbox: renderer.fieldImageBounds(spec) });
         return prepared(codes, () => renderer.describeFieldImage(spec), (requester) => renderer.renderFieldImage(spec, requester));
       }),

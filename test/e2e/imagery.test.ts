@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileAt } from '../../src/maps/index.js';
 import { temperatureRamp } from '../../src/maps/layers/temperatures.js';
-import { tileViewport } from '../../src/maps/viewport.js';
+import { recentPrecipitationRamp } from '../../src/maps/layers/precipitation.js';
+import { alertRules } from '../../src/maps/layers/alerts.js';
+import { centredViewport, tileViewport } from '../../src/maps/viewport.js';
+import { MARKER_COLOUR, MARKER_RADIUS } from '../../src/maps/drawing/marker.js';
 import { databaseKinds } from '../support/databases.js';
 import { createFakeWeatherSource, fakeHour, type FakeWeatherSource } from '../support/fake-weather-source.js';
 import { TEST_NOW, type TestApp, createTestApp, expectErrorBody } from '../support/test-app.js';
-import { closeTo, decodePng } from '../maps/png-pixels.js';
+import { closeTo, decodePng, hexToRgb as hexRgb } from '../maps/png-pixels.js';
 
 const IOWA = { latitude: 41.9, longitude: -93.4 };
 const MAPS = '/v2/imagery/weathermaps';
@@ -138,13 +141,110 @@ describe.each(databaseKinds())('weather map imagery on %s', (kind) => {
       expect([image.width, image.height]).toEqual([120, 80]);
       const centre = await decodePng((await get(`${MAPS}/temperatures/fields/north-40/archives/3?zoom=9&size=64x64`)).rawPayload);
       const expected = temperatureRamp.colourAt(fakeHour(TEST_NOW - 3 * 3_600_000).temperature);
-      expect(closeTo(centre.at(32, 32), expected, 3)).toBe(true);
+      // Off the field's marker, the layer's colour.
+      expect(closeTo(centre.at(6, 6), expected, 3)).toBe(true);
+    });
+
+    it('mark the field’s centre with a pin drawn over every layer', async () => {
+      const image = await decodePng((await get(`${MAPS}/base,temperatures/fields/north-40?zoom=8&size=101x75`)).rawPayload);
+      const viewport = centredViewport(IOWA.longitude, IOWA.latitude, 8, 101, 75);
+      const centre = viewport.project(IOWA.longitude, IOWA.latitude);
+      const [cx, cy] = [Math.floor(centre.x), Math.floor(centre.y)];
+      expect(closeTo(image.at(cx, cy), [...hexRgb(MARKER_COLOUR), 255], 2)).toBe(true);
+      // A white ring around the dot, then the map again.
+      expect(closeTo(image.at(centre.x + MARKER_RADIUS + 0.5, centre.y), [255, 255, 255, 255], 40)).toBe(true);
+      expect(closeTo(image.at(cx + 20, cy), [...hexRgb(MARKER_COLOUR), 255], 30)).toBe(false);
+      // Tiles mark nothing: the same place on a tile shows the layers.
+      const tile = await decodePng((await get(`${MAPS}/base/tiles/${iowaTile.path}`)).rawPayload);
+      expect(closeTo(tile.at(iowaTile.px, iowaTile.py), [...hexRgb(MARKER_COLOUR), 255], 30)).toBe(false);
     });
 
     it('of an unknown field or another account’s field are 404', async () => {
       expectErrorBody(await get(`${MAPS}/base/fields/nowhere`), 404);
       const other = await t.login('someone-else');
       expectErrorBody(await get(`${MAPS}/base/fields/north-40`, other.auth), 404);
+    });
+  });
+
+  describe('legends', () => {
+    const json = () => ({ ...auth, accept: 'application/json' });
+
+    it('answer JSON with the stops of the ramp the layer is drawn with', async () => {
+      const response = await get(`${MAPS}/temperatures/legend`, json());
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = response.json();
+      expect(body).toEqual({
+        layer: 'temperatures',
+        title: 'Temperature image',
+        units: '°C',
+        stops: temperatureRamp.stops.map((stop) => ({ value: stop.value, color: stop.colour })),
+      });
+      const viaQuery = await get(`${MAPS}/temperatures/legend?format=json`);
+      expect(viaQuery.json()).toEqual(body);
+    });
+
+    it('write the values in the unit system asked for', async () => {
+      const usa = (await get(`${MAPS}/temperatures/legend?units=usa`, json())).json();
+      expect(usa.units).toBe('°F');
+      expect(usa.stops.map((stop: { value: number }) => stop.value)).toEqual(temperatureRamp.stops.map((stop) => Math.round((stop.value * 1.8 + 32) * 10) / 10));
+      expect(usa.stops.map((stop: { color: string }) => stop.color)).toEqual(temperatureRamp.stops.map((stop) => stop.colour));
+      const rain = (await get(`${MAPS}/precipitation/legend?units=usa`, json())).json();
+      expect(rain.units).toBe('in');
+      expect(rain.stops.map((stop: { value: number }) => stop.value)).toEqual(recentPrecipitationRamp.stops.map((stop) => Math.round((stop.value / 25.4) * 1000) / 1000));
+      expect((await get(`${MAPS}/precipitation/legend?units=metric`, json())).json().units).toBe('mm');
+      expectErrorBody(await get(`${MAPS}/precipitation/legend?units=imperial`), 400);
+    });
+
+    it('of alert layers list their classes', async () => {
+      const body = (await get(`${MAPS}/alerts/legend?units=usa`, json())).json();
+      expect(body.units).toBeNull();
+      expect(body.stops).toEqual([]);
+      expect(body.classes.map((entry: { name: string; color: string }) => [entry.name, entry.color])).toEqual(alertRules.map((rule) => [rule.name, rule.colour]));
+      expect(body.classes.find((entry: { name: string }) => entry.name === 'heat').condition).toBe('temperature ≥ 95 °F');
+      const png = await get(`${MAPS}/alerts/legend`);
+      expect(png.headers['content-type']).toBe('image/png');
+      const image = await decodePng(png.rawPayload);
+      expect(image.height).toBeGreaterThan(alertRules.length * 16);
+    });
+
+    it('are a PNG colour bar by default, coloured by the ramp', async () => {
+      for (const headers of [auth, { ...auth, accept: '*/*' }, { ...auth, accept: 'image/png' }]) {
+        const response = await get(`${MAPS}/temperatures/legend`, headers);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('image/png');
+      }
+      const image = await decodePng((await get(`${MAPS}/temperatures/legend`)).rawPayload);
+      expect([image.width, image.height]).toEqual([360, 64]);
+      const colours = new Set<string>();
+      for (let x = 0; x < image.width; x += 3) colours.add(image.at(x, 32).join(','));
+      expect(colours.size).toBeGreaterThan(20);
+      // The bar's left end is the first stop's colour, its right end the last's.
+      expect(closeTo(image.at(11, 32), [...hexRgb(temperatureRamp.stops[0]!.colour), 255], 8)).toBe(true);
+      expect(closeTo(image.at(348, 32), [...hexRgb(temperatureRamp.stops.at(-1)!.colour), 255], 8)).toBe(true);
+      // Tick labels: dark text under the bar.
+      let dark = 0;
+      for (let y = 44; y < 60; y++) for (let x = 0; x < image.width; x++) if (image.at(x, y)[0] < 100) dark++;
+      expect(dark).toBeGreaterThan(100);
+    });
+
+    it('of an unknown layer are 400 naming it, of a reference layer 404', async () => {
+      const unknown = expectErrorBody(await get(`${MAPS}/nosuchlayer/legend`), 400);
+      expect(unknown.detailedMessage).toContain('nosuchlayer');
+      const reference = expectErrorBody(await get(`${MAPS}/base/legend`, json()), 404);
+      expect(reference.detailedMessage).toContain('reference layer');
+      expectErrorBody(await get(`${MAPS}/temperatures/legend?format=svg`), 400);
+    });
+
+    it('need a token (the header or ?token=)', async () => {
+      expectErrorBody(await t.app.inject({ url: `${MAPS}/temperatures/legend` }), 401);
+      expect((await t.app.inject({ url: `${MAPS}/temperatures/legend?token=${token}` })).statusCode).toBe(200);
+    });
+
+    it('are in the OpenAPI document with both forms', async () => {
+      const document = (await t.app.inject({ url: '/openapi.json' })).json();
+      const operation = document.paths['/v2/imagery/weathermaps/{layer}/legend'].get;
+      expect(Object.keys(operation.responses['200'].content).sort()).toEqual(['application/json', 'image/png']);
     });
   });
 

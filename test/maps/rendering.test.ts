@@ -12,6 +12,7 @@ import {
 } from '../../src/maps/index.js';
 import { LAND_COLOUR, WATER_COLOUR } from '../../src/maps/layers/base.js';
 import { temperatureRamp, temperaturesLayer } from '../../src/maps/layers/temperatures.js';
+import { dewPointRamp } from '../../src/maps/layers/dewpoints.js';
 import { alertRules } from '../../src/maps/layers/alerts.js';
 import { tileViewport } from '../../src/maps/viewport.js';
 import { closeTo, decodePng, hexToRgb } from './png-pixels.js';
@@ -86,18 +87,65 @@ describe('tiles', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
-  it('are transparent outside a layer’s coverage', async () => {
+  it('draw nothing outside a layer’s coverage but a note saying there is no data', async () => {
     const paris = tileWith(48.85, 2.35, 5);
-    const europe = await decodePng((await renderer.renderTile({ layers: ['temperatures', 'radar', 'counties'], ...paris })).png);
-    expect(europe.countOpaque(0, 0, 256, 256)).toBe(0);
+    const europe = await decodePng((await renderer.renderTile({ layers: ['dewpoints', 'radar', 'counties'], ...paris })).png);
+    // Only the two notes (one line each, at the top), nothing below them.
+    expect(europe.countOpaque(0, 40, 256, 256)).toBe(0);
+    expect(europe.countOpaque(0, 0, 256, 20, 200)).toBeGreaterThan(200);
+    expect(europe.countOpaque(0, 20, 256, 38, 200)).toBeGreaterThan(200);
+    let dark = 0;
+    for (let y = 0; y < 40; y++) for (let x = 0; x < 256; x++) if (europe.at(x, y)[0] < 90 && europe.at(x, y)[3] > 200) dark++;
+    expect(dark).toBeGreaterThan(100);
+    // Reference layers say nothing.
+    const counties = await decodePng((await renderer.renderTile({ layers: ['counties'], ...paris })).png);
+    expect(counties.countOpaque(0, 0, 256, 256)).toBe(0);
+    // Inside coverage there is no note: the top band shows the layer's colours.
+    const iowa = tileWith(42.0, -93.5, 5);
+    const covered = await decodePng((await renderer.renderTile({ layers: ['dewpoints'], ...iowa })).png);
+    const time = updateTimeFor(temperaturesLayer, NOW, 0)!;
+    const top = tileViewport(iowa.x, iowa.y, iowa.zoom).unproject(128.5, 12.5);
+    expect(closeTo(covered.at(128, 12), dewPointRamp.colourAt(weather.valueAt('dewPoint', top.latitude, top.longitude, time)), 4)).toBe(true);
 
     // The continental-US mask follows the border: North Dakota coloured, Manitoba not.
     const northDakota = tileWith(47.5, -98.5, 4);
     const manitoba = tileWith(50.5, -98.5, 4);
     expect(manitoba.x === northDakota.x && manitoba.y === northDakota.y).toBe(true);
-    const image = await decodePng((await renderer.renderTile({ layers: ['temperatures'], ...northDakota })).png);
+    const image = await decodePng((await renderer.renderTile({ layers: ['dewpoints'], ...northDakota })).png);
     expect(image.at(northDakota.px, northDakota.py)[3]).toBeGreaterThan(150);
     expect(image.at(manitoba.px, manitoba.py)[3]).toBe(0);
+  });
+
+  it('cover the whole globe with temperatures', async () => {
+    const time = updateTimeFor(temperaturesLayer, NOW, 0)!;
+    for (const [latitude, longitude] of [[48.85, 2.35], [-33.9, 151.2], [-1.3, 36.8]] as const) {
+      const tile = tileWith(latitude, longitude, 5);
+      const image = await decodePng((await renderer.renderTile({ layers: ['temperatures'], ...tile })).png);
+      const centre = tileViewport(tile.x, tile.y, tile.zoom).unproject(tile.px + 0.5, tile.py + 0.5);
+      const expected = temperatureRamp.colourAt(weather.valueAt('temperature', centre.latitude, centre.longitude, time));
+      expect(closeTo(image.at(tile.px, tile.py), expected, 4), `${latitude}, ${longitude}`).toBe(true);
+    }
+  });
+
+  it('say in words where the weather source has no value', async () => {
+    const empty: WeatherGridProvider = { valuesFor: () => ({ sample: () => null }) };
+    const own = createMapRenderer({ weather: empty, clock: fixedClock(NOW) });
+    const field = await decodePng((await own.renderFieldImage({ layers: ['base', 'temperatures'], latitude: 42, longitude: -93.5, zoom: 8, width: 300, height: 200 })).png);
+    const baseOnly = await decodePng((await own.renderFieldImage({ layers: ['base'], latitude: 42, longitude: -93.5, zoom: 8, width: 300, height: 200 })).png);
+    let changed = 0;
+    let dark = 0;
+    for (let y = 0; y < 200; y++) {
+      for (let x = 0; x < 300; x++) {
+        const [r, g, b] = field.at(x, y);
+        if (!closeTo(field.at(x, y), baseOnly.at(x, y), 2)) {
+          changed++;
+          expect(y, `pixel ${x},${y} changed outside the note`).toBeLessThan(22);
+        }
+        if (r + g + b < 400) dark++;
+      }
+    }
+    expect(changed).toBeGreaterThan(300);
+    expect(dark).toBeGreaterThan(60);
   });
 
   it('draw layers in the order given: a later opaque layer covers an earlier one', async () => {

@@ -5885,6 +5885,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/imagery/weathermaps/{layer}/legend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Legend of a weather layer: its colour ramp as PNG or JSON */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description metric (default: °C, mm, mm/h, m/s) or usa (°F, in, in/h, mph) */
+                    units?: string;
+                    /** @description png or json; without it the Accept header decides (PNG unless application/json is preferred) */
+                    format?: string;
+                    /** @description the access token, instead of the Authorization header (imagery only) */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description a weather layer code (reference layers have no legend) */
+                    layer: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                        "application/json": {
+                            layer: string;
+                            title: string;
+                            /** @description the unit of the stops; null for alert layers, whose classes state theirs */
+                            units: string | null;
+                            /** @description the colour ramp the layer is drawn with, lowest value first (linear in between); empty for alert layers */
+                            stops: {
+                                value: number;
+                                /** @description #rrggbb */
+                                color: string;
+                            }[];
+                            /** @description alert layers: the areas filled, in the order they win a pixel */
+                            classes?: {
+                                name: string;
+                                /** @description #rrggbb */
+                                color: string;
+                                condition: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/imagery/weathermaps/{types}/fields/{fieldId}": {
         parameters: {
             query?: never;

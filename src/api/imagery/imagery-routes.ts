@@ -2,7 +2,8 @@
  * /v2/imagery/weathermaps — PNG map images: field-centred images and web mercator tiles, latest
  * or from an earlier update. Thin: service (checks and description) → caching headers → render,
  * for the request's requester (drawing stops when the client hangs up). The token may also come
- * as `?token=` on these paths.
+ * as `?token=` on these paths. A weather layer's legend is PNG by default and JSON when asked
+ * for (`?format=json`, or `Accept` preferring application/json).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setDataSource } from '../../http/data-source.js';
@@ -11,7 +12,21 @@ import type { Clock } from '../../core/clock.js';
 import type { MapImageService, PreparedMapImage } from '../../services/map-image-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { cacheControl, etagMatches } from './imagery-caching.js';
-import { FieldArchiveParams, FieldImageParams, FieldImageQuery, TileArchiveParams, TileParams, TileQuery } from './imagery-schemas.js';
+import { parseUnits } from '../../http/units.js';
+import { invalidParameter } from '../../http/api-error.js';
+import {
+  FieldArchiveParams,
+  FieldImageParams,
+  FieldImageQuery,
+  LegendParams,
+  LegendPng,
+  LegendQuery,
+  LegendSchema,
+  TileArchiveParams,
+  TileParams,
+  TileQuery,
+} from './imagery-schemas.js';
+import { legendFormat } from './legend-format.js';
 
 const TAGS = ['imagery'];
 const BASE = '/v2/imagery/weathermaps/:types';
@@ -35,6 +50,28 @@ export const imageryRoutes: ApiPlugin<ImageryRouteOptions> = async (app, { maps,
   }
 
   const config = { queryToken: true };
+  app.get(
+    '/v2/imagery/weathermaps/:layer/legend',
+    {
+      config,
+      schema: {
+        summary: 'Legend of a weather layer: its colour ramp as PNG or JSON',
+        tags: TAGS,
+        params: LegendParams,
+        querystring: LegendQuery,
+        response: { 200: { content: { 'image/png': { schema: LegendPng }, 'application/json': { schema: LegendSchema } } } },
+      },
+    },
+    async (request, reply) => {
+      const format = legendFormat(request.query.format, request.headers.accept);
+      if (format === null) throw invalidParameter('format', `format must be png or json (got '${request.query.format}').`);
+      const answer = maps.legend({ layer: request.params.layer, units: parseUnits(request.query.units) });
+      reply.header('Cache-Control', 'private, max-age=86400');
+      reply.header('Vary', 'Accept');
+      if (format === 'json') return reply.type('application/json; charset=utf-8').send(answer.legend);
+      return reply.type('image/png').send(answer.png());
+    },
+  );
   app.get(
     `${BASE}/fields/:fieldId`,
     { config, schema: { summary: 'Map image of a field (latest update)', tags: TAGS, params: FieldImageParams, querystring: FieldImageQuery } },

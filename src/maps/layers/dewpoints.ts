@@ -16,6 +16,7 @@ export const dewPointRamp = new ColourRamp('°C', [
 
 export const dewpointsLayer = griddedWeatherLayer({
   code: 'dewpoints',
+  dataName: 'dew point',
   title: 'Dew points',
   variable: 'dewPoint',
   ramp: dewPointRamp,

@@ -4,6 +4,7 @@ import { temperatureRamp } from './temperatures.js';
 
 export const ftemperaturesLayer = griddedWeatherLayer({
   code: 'ftemperatures',
+  dataName: 'temperature',
   title: 'Current-hour forecast temperatures',
   variable: 'temperature',
   ramp: temperatureRamp,

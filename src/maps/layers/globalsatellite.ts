@@ -4,6 +4,7 @@ import { griddedWeatherLayer } from './shared/gridded-weather-layer.js';
 
 export const globalsatelliteLayer = griddedWeatherLayer({
   code: 'globalsatellite',
+  dataName: 'cloud',
   title: 'Global cloud cover',
   variable: 'cloudCover',
   ramp: cloudCoverRamp,

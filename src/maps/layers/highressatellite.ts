@@ -17,6 +17,7 @@ export const highResolutionCloudCoverRamp = new ColourRamp(
 
 export const highressatelliteLayer = griddedWeatherLayer({
   code: 'highressatellite',
+  dataName: 'cloud',
   title: 'High-resolution cloud cover',
   variable: 'cloudCover',
   ramp: highResolutionCloudCoverRamp,

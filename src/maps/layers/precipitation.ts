@@ -19,6 +19,7 @@ export const recentPrecipitationRamp = new ColourRamp(
 
 export const precipitationLayer = griddedWeatherLayer({
   code: 'precipitation',
+  dataName: 'precipitation',
   title: 'Recent precipitation (24 h)',
   variable: 'recentPrecipitation',
   ramp: recentPrecipitationRamp,

@@ -22,6 +22,7 @@ export const precipitationRateRamp = new ColourRamp(
 
 export const radarLayer = griddedWeatherLayer({
   code: 'radar',
+  dataName: 'radar',
   title: 'Doppler radar (precipitation intensity)',
   variable: 'precipitationRate',
   ramp: precipitationRateRamp,

@@ -13,6 +13,7 @@ export const relativeHumidityRamp = new ColourRamp('%', [
 
 export const relativehumidityLayer = griddedWeatherLayer({
   code: 'relativehumidity',
+  dataName: 'humidity',
   title: 'Relative humidity',
   variable: 'relativeHumidity',
   ramp: relativeHumidityRamp,

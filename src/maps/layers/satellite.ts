@@ -17,6 +17,7 @@ export const cloudCoverRamp = new ColourRamp(
 
 export const satelliteLayer = griddedWeatherLayer({
   code: 'satellite',
+  dataName: 'cloud',
   title: 'Infrared cloud cover',
   variable: 'cloudCover',
   ramp: cloudCoverRamp,

@@ -1,5 +1,5 @@
 import { ColourRamp } from '../colour-ramp.js';
-import { contiguousUsCoverage } from '../coverage.js';
+import { globalCoverage } from '../coverage.js';
 import { griddedWeatherLayer } from './shared/gridded-weather-layer.js';
 
 /** Air temperature at 2 m, °C. Shared by `temperatures` and `ftemperatures`. */
@@ -21,9 +21,11 @@ export const temperatureRamp = new ColourRamp('°C', [
 
 export const temperaturesLayer = griddedWeatherLayer({
   code: 'temperatures',
-  title: 'Contiguous temperature image',
+  dataName: 'temperature',
+  title: 'Temperature image',
   variable: 'temperature',
   ramp: temperatureRamp,
-  coverage: contiguousUsCoverage,
+  coverage: globalCoverage,
   updatePeriodMinutes: 60,
+  notes: "Global, as the synthetic climatology, Open-Meteo and NASA POWER are; where the weather source has no value (imported station data covers only its stations' cells) the image says so.",
 });

@@ -15,6 +15,7 @@ export const windSpeedRamp = new ColourRamp('m/s', [
 
 export const windLayer = griddedWeatherLayer({
   code: 'wind',
+  dataName: 'wind',
   title: 'Recent wind speeds',
   variable: 'windSpeed',
   ramp: windSpeedRamp,

@@ -5,22 +5,14 @@
 import { packRgba } from '../../colour-ramp.js';
 import type { Coverage } from '../../coverage.js';
 import { type SampledField, drawPixels, interpolateField } from '../../drawing/value-raster.js';
-import type { MapLayer } from '../../map-layer.js';
+import type { AlertRule, MapLayer } from '../../map-layer.js';
 import type { WeatherGridVariable } from '../../weather-grid/weather-grid-provider.js';
 import { weatherGridLayerFacts } from './gridded-weather-layer.js';
 
 /** Pixels between grid samples on a 256-pixel tile. */
 const ALERT_SAMPLE_STEP = 4;
 
-export interface AlertRule {
-  readonly name: string;
-  readonly variable: WeatherGridVariable;
-  readonly comparison: 'atLeast' | 'atMost';
-  readonly threshold: number;
-  readonly unit: string;
-  /** `#rrggbb`. */
-  readonly colour: string;
-}
+export type { AlertRule } from '../../map-layer.js';
 
 export interface AlertAreasLayerDefinition {
   readonly code: string;
@@ -54,6 +46,8 @@ export function alertAreasLayer(definition: AlertAreasLayerDefinition): MapLayer
   const variables = [...new Set(definition.rules.map((rule) => rule.variable))];
   return {
     ...weatherGridLayerFacts(definition),
+    alertRules: definition.rules,
+    dataName: 'alert',
     notes: `Areas where ${definition.rules.map(describeAlertRule).join('; ')}. The first matching rule colours a pixel.`,
     weatherFields: variables.map((variable) => ({ variable, baseStep: ALERT_SAMPLE_STEP })),
     draw(ctx, viewport, frame) {

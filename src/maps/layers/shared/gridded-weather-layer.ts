@@ -14,6 +14,8 @@ export interface GriddedWeatherLayerDefinition {
   readonly updatePeriodMinutes: number;
   /** Pixels between grid samples on a 256-pixel tile (values are interpolated in between); default 4. */
   readonly sampleStep?: number;
+  /** What the layer shows, in words ("No {dataName} data here" where it has none). */
+  readonly dataName: string;
   readonly notes?: string;
 }
 
@@ -41,6 +43,7 @@ export function griddedWeatherLayer(definition: GriddedWeatherLayerDefinition): 
   return {
     ...weatherGridLayerFacts(definition),
     ramp: definition.ramp,
+    dataName: definition.dataName,
     ...(definition.notes ? { notes: definition.notes } : {}),
     weatherFields: [{ variable: definition.variable, baseStep: step }],
     draw(ctx, viewport, frame) {
