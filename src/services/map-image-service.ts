@@ -37,6 +37,7 @@ import type { FieldService } from './field-service.js';
 import { createMapWeatherGrid, type MapWeatherGridOptions } from './map-weather-grid.js';
 
 export type { MapImageDescription, RenderedMapImage } from '../maps/index.js';
+export { DEFAULT_FIELD_ZOOM, MAP_LAYER_CODES, MAX_IMAGE_SIDE, MAX_ZOOM, MIN_ZOOM } from '../maps/index.js';
 
 /** Retry-After when weather layers are asked of a server without a weather source. */
 const NO_WEATHER_RETRY_SECONDS = 3600;
