@@ -44,6 +44,7 @@ import { refuseDeepBodies } from './http/json-depth.js';
 import { countRequestsPerKey } from './http/key-usage-hook.js';
 import { installMetrics } from './http/metrics.js';
 import { limitRequestsPerKey, type RateLimitDefaults } from './http/rate-limit-hook.js';
+import { OPENAPI_KEYWORD, documentParsedValues } from './http/openapi-values.js';
 import { documentCsvResponses } from './http/representation.js';
 import { redisWithLocalFallback } from './http/route-rate-limit-store.js';
 import { refuseUntilStarted, startingError } from './http/starting.js';
@@ -281,7 +282,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     // Requests Node's parser refuses (bad request line or Content-Length, 431): the error body, then close.
     clientErrorHandler: answerClientError,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    // `x-openapi` describes a text value in the OpenAPI document only (http/openapi-values.ts).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true, keywords: [OPENAPI_KEYWORD] } },
     // Errors the router raises before any route runs (bad percent-encoding, over-long path segments).
     frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -334,8 +336,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
   await app.register(swagger, {
-    // Routes that also answer CSV list `text/csv` beside their JSON schema.
-    transform: documentCsvResponses,
+    // Routes that also answer CSV list `text/csv` beside their JSON schema; query and path values
+    // parsed from text shown as what they mean (numbers, choices).
+    transform: (route) => {
+      const answered = documentCsvResponses(route);
+      return { ...answered, schema: documentParsedValues(answered.schema) };
+    },
     openapi: {
       openapi: '3.0.3',
       info: {

@@ -29,6 +29,7 @@ import type { Turns } from '../http/turns.js';
 import type { Place, PlaceRef, PlaceService } from '../services/place-service.js';
 import type { ApiInstance } from './api-plugin.js';
 import { fieldPath } from './fields/field-table.js';
+import { ParsedText } from './schema-helpers.js';
 import { NORM_YEARS_DESCRIPTION } from './weather/weather-schemas.js';
 import type { WeatherPlace } from './weather/weather-place.js';
 
@@ -45,6 +46,15 @@ const SEGMENT_DESCRIPTIONS: Record<SegmentName | 'coordinates', string> = {
   format: 'the file format',
 };
 
+/** How the OpenAPI document shows each segment besides its description: an example. */
+const SEGMENT_DOCUMENTED: Record<SegmentName | 'coordinates', Record<string, unknown>> = {
+  coordinates: { type: 'string', examples: ['41.99,-93.62'] },
+  dates: { type: 'string', examples: ['2024-06-01,2024-06-07'] },
+  days: { type: 'string', examples: ['06-01,06-30'] },
+  years: { type: 'string', examples: ['2014,2023'] },
+  format: { type: 'string' },
+};
+
 /** One path of a resource, for the place kinds it exists for. */
 export interface PlaceRouteForm {
   /** After `/v2/{family}/fields/:fieldId/` or `/v2/{family}/locations/:coordinates/`. */
@@ -58,6 +68,8 @@ export interface PlaceRouteForm {
   season?: string;
   /** Descriptions of path segments where this resource words them differently. */
   segments?: Partial<Record<SegmentName, string>>;
+  /** How the OpenAPI document shows path segments where this resource differs (a fixed set of choices). */
+  documented?: Partial<Record<SegmentName, Record<string, unknown>>>;
 }
 
 /** How a resource's `dates` segment is read: the window it must lie in, and the range answered without it. */
@@ -124,10 +136,11 @@ export interface PlaceRouteServices {
 
 /** The `{fieldId}` or `{coordinates}` path parameter and the segments the path names. */
 function paramsSchema(kind: PlaceKind, path: string, form: PlaceRouteForm): TObject<Record<string, TString>> {
-  const properties: Record<string, TString> = kind === 'field' ? { fieldId: Type.String() } : { coordinates: Type.String({ description: SEGMENT_DESCRIPTIONS.coordinates }) };
+  const properties: Record<string, TString> =
+    kind === 'field' ? { fieldId: Type.String() } : { coordinates: ParsedText(SEGMENT_DESCRIPTIONS.coordinates, SEGMENT_DOCUMENTED.coordinates) };
   for (const match of path.matchAll(/:(\w+)/g)) {
     const name = match[1] as SegmentName;
-    properties[name] = Type.String({ description: form.segments?.[name] ?? SEGMENT_DESCRIPTIONS[name] });
+    properties[name] = ParsedText(form.segments?.[name] ?? SEGMENT_DESCRIPTIONS[name], form.documented?.[name] ?? SEGMENT_DOCUMENTED[name]);
   }
   return Type.Object(properties);
 }

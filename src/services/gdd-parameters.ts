@@ -15,7 +15,7 @@ import {
 import { invalidParameterValue as invalidParameter } from '../core/errors.js';
 import type { UnitSystem } from '../core/units.js';
 
-export type { GddParameters } from '../agronomy/gdd.js';
+export { GDD_METHODS, type GddParameters } from '../agronomy/gdd.js';
 
 /** The GDD parameters of a request, as text. */
 export interface GddQuery {

@@ -42,6 +42,7 @@ import { legendUnits } from './map-legend-units.js';
 import { createMapWeatherGrid, type MapWeatherGridOptions } from './map-weather-grid.js';
 
 export type { MapImageDescription, MapLegend, RenderedMapImage } from '../maps/index.js';
+export { DEFAULT_FIELD_ZOOM, MAP_LAYER_CODES, MAX_IMAGE_SIDE, MAX_ZOOM, MIN_ZOOM } from '../maps/index.js';
 
 /** Retry-After when weather layers are asked of a server without a weather source. */
 const NO_WEATHER_RETRY_SECONDS = 3600;

@@ -17,6 +17,8 @@ import { checkDatesWithin, weatherFileWindow } from './date-windows.js';
 import type { ObservationService } from './observation-service.js';
 import type { WeatherLocation } from './weather-location.js';
 
+export { DSSAT_DATE_STYLES, EXPORT_FORMAT_NAMES } from '../exports/export-formats.js';
+
 /** Days asked of the weather source at a time when progress is reported. */
 const PROGRESS_CHUNK_DAYS = 31;
 

@@ -149,11 +149,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
+                    /**
+                     * @description page size (a whole number): 1 to 120
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order; one or more of name, farmid, acres, latitude, longitude, separated by commas
+                     * @example farmid,-name
+                     */
                     sort?: string;
                     /** @description comma-separated properties to include */
                     properties?: string;
@@ -403,12 +412,21 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 120
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -id
+                     */
+                    sort?: "id" | "-id" | "crop" | "-crop" | "field" | "-field" | "plantingDate" | "-plantingDate" | "harvestDate" | "-harvestDate";
                     /** @description comma-separated properties to include */
                     properties?: string;
                     /** @description a crop id */
@@ -584,12 +602,21 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 120
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -id
+                     */
+                    sort?: "id" | "-id" | "crop" | "-crop" | "field" | "-field" | "plantingDate" | "-plantingDate" | "harvestDate" | "-harvestDate";
                     /** @description comma-separated properties to include */
                     properties?: string;
                     /** @description a crop id */
@@ -751,12 +778,21 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 120
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -id
+                     */
+                    sort?: "id" | "-id" | "crop" | "-crop" | "field" | "-field" | "plantingDate" | "-plantingDate" | "harvestDate" | "-harvestDate";
                     /** @description comma-separated properties to include */
                     properties?: string;
                     /** @description a crop id */
@@ -1196,11 +1232,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order; one or more of id, name, type, variety, separated by commas
+                     * @example name,-id
+                     */
                     sort?: string;
                     /** @description comma-separated properties to include */
                     properties?: string;
@@ -1335,11 +1380,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
+                    /**
+                     * @description page size (a whole number): 1 to 120
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order; one or more of name, type, separated by commas
+                     * @example type,-name
+                     */
                     sort?: string;
                     /** @description comma-separated properties to include */
                     properties?: string;
@@ -1488,8 +1542,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                 };
                 header?: never;
                 path: {
@@ -1556,8 +1613,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                     /** @description comma-separated properties to include */
                     properties?: string;
                 };
@@ -1983,16 +2043,28 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                 };
                 header?: never;
                 path: {
@@ -2097,21 +2169,36 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -2256,20 +2343,35 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
                 };
                 cookie?: never;
@@ -2371,22 +2473,40 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -2531,23 +2651,47 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 7
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
-                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
-                    /** @description basic or standard (default) */
-                    conditionsType?: string;
-                    /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
-                    useLocalTime?: string;
-                    /** @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00) */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1)
+                     * @example 3
+                     */
+                    blockSize?: 1 | 2 | 3 | 4 | 6 | 8 | 12 | 24;
+                    /**
+                     * @description basic or standard (default)
+                     * @example basic
+                     */
+                    conditionsType?: "basic" | "standard";
+                    /**
+                     * @description true: block times in the time zone of the field or location (utcOffset ignored); false (default)
+                     * @example true
+                     */
+                    useLocalTime?: boolean;
+                    /**
+                     * @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)
+                     * @example -05:00
+                     */
                     utcOffset?: string;
                 };
                 header?: never;
@@ -2684,29 +2828,56 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 7
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
-                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
-                    /** @description basic or standard (default) */
-                    conditionsType?: string;
-                    /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
-                    useLocalTime?: string;
-                    /** @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00) */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1)
+                     * @example 3
+                     */
+                    blockSize?: 1 | 2 | 3 | 4 | 6 | 8 | 12 | 24;
+                    /**
+                     * @description basic or standard (default)
+                     * @example basic
+                     */
+                    conditionsType?: "basic" | "standard";
+                    /**
+                     * @description true: block times in the time zone of the field or location (utcOffset ignored); false (default)
+                     * @example true
+                     */
+                    useLocalTime?: boolean;
+                    /**
+                     * @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)
+                     * @example -05:00
+                     */
                     utcOffset?: string;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -2913,28 +3084,55 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 7
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
-                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
-                    /** @description basic or standard (default) */
-                    conditionsType?: string;
-                    /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
-                    useLocalTime?: string;
-                    /** @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00) */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1)
+                     * @example 3
+                     */
+                    blockSize?: 1 | 2 | 3 | 4 | 6 | 8 | 12 | 24;
+                    /**
+                     * @description basic or standard (default)
+                     * @example basic
+                     */
+                    conditionsType?: "basic" | "standard";
+                    /**
+                     * @description true: block times in the time zone of the field or location (utcOffset ignored); false (default)
+                     * @example true
+                     */
+                    useLocalTime?: boolean;
+                    /**
+                     * @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)
+                     * @example -05:00
+                     */
                     utcOffset?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
                 };
                 cookie?: never;
@@ -3067,30 +3265,60 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 7
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1) */
-                    blockSize?: "" | "1" | "2" | "3" | "4" | "6" | "8" | "12" | "24";
-                    /** @description basic or standard (default) */
-                    conditionsType?: string;
-                    /** @description true: block times in the time zone of the field or location (utcOffset ignored); false (default) */
-                    useLocalTime?: string;
-                    /** @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00) */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description one of 1, 2, 3, 4, 6, 8, 12, 24 (hours per block; default 1)
+                     * @example 3
+                     */
+                    blockSize?: 1 | 2 | 3 | 4 | 6 | 8 | 12 | 24;
+                    /**
+                     * @description basic or standard (default)
+                     * @example basic
+                     */
+                    conditionsType?: "basic" | "standard";
+                    /**
+                     * @description true: block times in the time zone of the field or location (utcOffset ignored); false (default)
+                     * @example true
+                     */
+                    useLocalTime?: boolean;
+                    /**
+                     * @description offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)
+                     * @example -05:00
+                     */
                     utcOffset?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -3297,23 +3525,41 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
                 };
                 cookie?: never;
@@ -3510,25 +3756,46 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
-                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
+                    /**
+                     * @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place
+                     * @example 2014,2023
+                     */
                     years: string;
                 };
                 cookie?: never;
@@ -3725,24 +3992,45 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
                 };
                 cookie?: never;
@@ -3939,26 +4227,50 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description page size (a whole number) */
-                    limit?: string;
-                    /** @description number of results to skip (a whole number) */
-                    offset?: string;
-                    /** @description property to sort by; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description page size (a whole number): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description number of results to skip (a whole number): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description property to sort by; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
-                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
+                    /**
+                     * @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place
+                     * @example 2014,2023
+                     */
                     years: string;
                 };
                 cookie?: never;
@@ -4155,17 +4467,29 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8) */
-                    dateFormat?: string;
-                    /** @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file */
+                    /**
+                     * @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8)
+                     * @example yyyyddd
+                     */
+                    dateFormat?: "yyddd" | "yyyyddd";
+                    /**
+                     * @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file
+                     * @example IAAM
+                     */
                     insi?: string;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file */
-                    format: string;
-                    /** @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date */
+                    /**
+                     * @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file
+                     * @example dssat
+                     */
+                    format: "dssat" | "wth" | "apsim" | "met";
+                    /**
+                     * @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -4202,18 +4526,33 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8) */
-                    dateFormat?: string;
-                    /** @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file */
+                    /**
+                     * @description DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8)
+                     * @example yyyyddd
+                     */
+                    dateFormat?: "yyddd" | "yyyyddd";
+                    /**
+                     * @description DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file
+                     * @example IAAM
+                     */
                     insi?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file */
-                    format: string;
-                    /** @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date */
+                    /**
+                     * @description `dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file
+                     * @example dssat
+                     */
+                    format: "dssat" | "wth" | "apsim" | "met";
+                    /**
+                     * @description {startDate},{endDate} (YYYY-MM-DD, inclusive), or one date
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -4250,22 +4589,43 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday
+                     * @example 2024-04-15
+                     */
                     accumulationStartDate?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
@@ -4387,27 +4747,51 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday
+                     * @example 2024-04-15
+                     */
                     accumulationStartDate?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -4571,28 +4955,55 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -date
+                     */
+                    sort?: "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description YYYY-MM-DD, on or before the start date, from one year before today through yesterday
+                     * @example 2024-04-15
+                     */
                     accumulationStartDate?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description YYYY-MM-DD, or {startDate},{endDate} */
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
                     dates: string;
                 };
                 cookie?: never;
@@ -4756,28 +5167,58 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
@@ -4922,33 +5363,66 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
+                    /**
+                     * @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place
+                     * @example 2014,2023
+                     */
                     years: string;
                 };
                 cookie?: never;
@@ -5090,33 +5564,66 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
                 };
                 cookie?: never;
@@ -5300,35 +5807,71 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
                     fieldId: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
-                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
+                    /**
+                     * @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place
+                     * @example 2014,2023
+                     */
                     years: string;
                 };
                 cookie?: never;
@@ -5512,34 +6055,70 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
                 };
                 cookie?: never;
@@ -5703,36 +6282,75 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description daily entries per page (multi-day requests) */
-                    limit?: string;
-                    /** @description daily entries skipped (multi-day requests) */
-                    offset?: string;
-                    /** @description date order of the daily entries; prefix with - for descending order */
-                    sort?: string;
+                    /**
+                     * @description daily entries per page (multi-day requests): 1 to 10 (120 for enterprise accounts)
+                     * @example 5
+                     */
+                    limit?: number;
+                    /**
+                     * @description daily entries skipped (multi-day requests): 0 (default) to 2147483647
+                     * @example 0
+                     */
+                    offset?: number;
+                    /**
+                     * @description date order of the daily entries; prefix with - for descending order
+                     * @example -day
+                     */
+                    sort?: "day" | "-day" | "date" | "-date";
                     /** @description comma-separated properties to include */
                     properties?: string;
-                    /** @description metric (default) or usa */
-                    units?: string;
-                    /** @description MM-DD, at most one year before the start day */
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                    /**
+                     * @description MM-DD, at most one year before the start day
+                     * @example 03-01
+                     */
                     accumulationStartDay?: string;
-                    /** @description comma-separated four-digit years (season start years) left out of the averages */
+                    /**
+                     * @description comma-separated four-digit years (season start years) left out of the averages
+                     * @example 2012,2019
+                     */
                     excludeYears?: string;
-                    /** @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant */
-                    gddMethod?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddBaseTemp?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMinBoundary?: string;
-                    /** @description integer, °C under metric, °F under usa */
-                    gddMaxBoundary?: string;
+                    /**
+                     * @description standard (default), modifiedstandard, min-temp-cap or min-temp-constant
+                     * @example modifiedstandard
+                     */
+                    gddMethod?: "standard" | "modifiedstandard" | "min-temp-cap" | "min-temp-constant";
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddBaseTemp?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 10
+                     */
+                    gddMinBoundary?: number;
+                    /**
+                     * @description integer, °C under metric, °F under usa
+                     * @example 30
+                     */
+                    gddMaxBoundary?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description {latitude},{longitude} in decimal degrees */
+                    /**
+                     * @description {latitude},{longitude} in decimal degrees
+                     * @example 41.99,-93.62
+                     */
                     coordinates: string;
-                    /** @description MM-DD or {startDay},{endDay} */
+                    /**
+                     * @description MM-DD or {startDay},{endDay}
+                     * @example 06-01,06-30
+                     */
                     days: string;
-                    /** @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place */
+                    /**
+                     * @description {startYear},{endYear}: four-digit years, inclusive; at least 3 and at most 50 years, the last one over, none before the first year the weather source holds at the place
+                     * @example 2014,2023
+                     */
                     years: string;
                 };
                 cookie?: never;
@@ -5961,17 +6579,30 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description zoom level 1 to 21 (default 18) */
-                    zoom?: string;
-                    /** @description {width}x{height} in pixels (default 500x500) */
+                    /**
+                     * @description zoom level 1 to 21 (default 18)
+                     * @example 15
+                     */
+                    zoom?: number;
+                    /**
+                     * @description {width}x{height} in pixels, each 1 to 2048 (default 500x500)
+                     * @example 800x600
+                     */
                     size?: string;
                     /** @description the access token, instead of the Authorization header (imagery only) */
                     token?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description comma-separated layer codes, drawn in the order given (opaque layers first) */
-                    types: string;
+                    /**
+                     * @description comma-separated layer codes, drawn in the order given (opaque layers first)
+                     * @example [
+                     *       "base",
+                     *       "temperatures",
+                     *       "states"
+                     *     ]
+                     */
+                    types: ("base" | "earth" | "states" | "counties" | "cities" | "roads" | "rivers" | "radar" | "satellite" | "globalsatellite" | "highressatellite" | "alerts" | "severealerts" | "ftemperatures" | "temperatures" | "dewpoints" | "relativehumidity" | "precipitation" | "wind")[];
                     fieldId: string;
                 };
                 cookie?: never;
@@ -6006,20 +6637,36 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description zoom level 1 to 21 (default 18) */
-                    zoom?: string;
-                    /** @description {width}x{height} in pixels (default 500x500) */
+                    /**
+                     * @description zoom level 1 to 21 (default 18)
+                     * @example 15
+                     */
+                    zoom?: number;
+                    /**
+                     * @description {width}x{height} in pixels, each 1 to 2048 (default 500x500)
+                     * @example 800x600
+                     */
                     size?: string;
                     /** @description the access token, instead of the Authorization header (imagery only) */
                     token?: string;
                 };
                 header?: never;
                 path: {
-                    /** @description comma-separated layer codes, drawn in the order given (opaque layers first) */
-                    types: string;
+                    /**
+                     * @description comma-separated layer codes, drawn in the order given (opaque layers first)
+                     * @example [
+                     *       "base",
+                     *       "temperatures",
+                     *       "states"
+                     *     ]
+                     */
+                    types: ("base" | "earth" | "states" | "counties" | "cities" | "roads" | "rivers" | "radar" | "satellite" | "globalsatellite" | "highressatellite" | "alerts" | "severealerts" | "ftemperatures" | "temperatures" | "dewpoints" | "relativehumidity" | "precipitation" | "wind")[];
                     fieldId: string;
-                    /** @description update interval: 0 the latest, 1 the previous update, and so on */
-                    interval: string;
+                    /**
+                     * @description update interval: 0 the latest, 1 the previous update, and so on
+                     * @example 1
+                     */
+                    interval: number;
                 };
                 cookie?: never;
             };
@@ -6058,9 +6705,19 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description comma-separated layer codes, drawn in the order given (opaque layers first) */
-                    types: string;
-                    /** @description {X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21 */
+                    /**
+                     * @description comma-separated layer codes, drawn in the order given (opaque layers first)
+                     * @example [
+                     *       "base",
+                     *       "temperatures",
+                     *       "states"
+                     *     ]
+                     */
+                    types: ("base" | "earth" | "states" | "counties" | "cities" | "roads" | "rivers" | "radar" | "satellite" | "globalsatellite" | "highressatellite" | "alerts" | "severealerts" | "ftemperatures" | "temperatures" | "dewpoints" | "relativehumidity" | "precipitation" | "wind")[];
+                    /**
+                     * @description {X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21
+                     * @example 7,11,5
+                     */
                     address: string;
                 };
                 cookie?: never;
@@ -6100,12 +6757,25 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description comma-separated layer codes, drawn in the order given (opaque layers first) */
-                    types: string;
-                    /** @description {X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21 */
+                    /**
+                     * @description comma-separated layer codes, drawn in the order given (opaque layers first)
+                     * @example [
+                     *       "base",
+                     *       "temperatures",
+                     *       "states"
+                     *     ]
+                     */
+                    types: ("base" | "earth" | "states" | "counties" | "cities" | "roads" | "rivers" | "radar" | "satellite" | "globalsatellite" | "highressatellite" | "alerts" | "severealerts" | "ftemperatures" | "temperatures" | "dewpoints" | "relativehumidity" | "precipitation" | "wind")[];
+                    /**
+                     * @description {X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21
+                     * @example 7,11,5
+                     */
                     address: string;
-                    /** @description update interval: 0 the latest, 1 the previous update, and so on */
-                    interval: string;
+                    /**
+                     * @description update interval: 0 the latest, 1 the previous update, and so on
+                     * @example 1
+                     */
+                    interval: number;
                 };
                 cookie?: never;
             };

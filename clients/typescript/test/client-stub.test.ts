@@ -65,7 +65,7 @@ describe('client with a stubbed server', () => {
     const ids: string[] = [];
     await expect(
       (async () => {
-        for await (const field of client.paginate('/v2/fields', { params: { query: { limit: '2' } } })) ids.push(field.id ?? '');
+        for await (const field of client.paginate('/v2/fields', { params: { query: { limit: 2 } } })) ids.push(field.id ?? '');
       })(),
     ).rejects.toThrow(/elsewhere\.example/);
     expect(ids).toEqual(['a', 'b', 'c']);
@@ -106,6 +106,28 @@ describe('request bodies and types', () => {
       void client.paginate('/v2/fields/{fieldId}', { params: { path: { fieldId: 'f' } } });
       // @ts-expect-error: a field needs a farm id
       void client.post('/v2/fields', { body: { id: 'f', centerPoint: { latitude: 1, longitude: 2 } } });
+    };
+    expect(typeof unused).toBe('function');
+  });
+
+  it('writes numbers, choices and layer lists into the URL as the server reads them', async () => {
+    const { client, seen } = stubbed(() => json(200, {}));
+    await client.get('/v2/weather/fields/{fieldId}/forecasts', { params: { path: { fieldId: 'f' }, query: { limit: 3, blockSize: 6, units: 'usa', useLocalTime: true } } });
+    await client.api.GET('/v2/imagery/weathermaps/{types}/fields/{fieldId}', {
+      params: { path: { types: ['base', 'temperatures'], fieldId: 'f' }, query: { zoom: 15 } },
+      parseAs: 'blob',
+    });
+    expect(seen.slice(1)).toEqual([
+      'https://api.example/agwx/v2/weather/fields/f/forecasts?limit=3&blockSize=6&units=usa&useLocalTime=true',
+      'https://api.example/agwx/v2/imagery/weathermaps/base,temperatures/fields/f?zoom=15',
+    ]);
+    const unused = () => {
+      // @ts-expect-error: units are metric or usa
+      void client.get('/v2/weather/fields/{fieldId}/forecasts', { params: { path: { fieldId: 'f' }, query: { units: 'imperial' } } });
+      // @ts-expect-error: no such block size
+      void client.get('/v2/weather/fields/{fieldId}/forecasts', { params: { path: { fieldId: 'f' }, query: { blockSize: 5 } } });
+      // @ts-expect-error: no such layer
+      void client.api.GET('/v2/imagery/weathermaps/{types}/fields/{fieldId}', { params: { path: { types: ['clouds'], fieldId: 'f' } } });
     };
     expect(typeof unused).toBe('function');
   });

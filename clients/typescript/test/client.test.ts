@@ -128,7 +128,7 @@ describe('paging', () => {
       expect(created.id).toBe(id);
     }
     const seen: string[] = [];
-    for await (const field of client.paginate('/v2/fields', { params: { query: { limit: '3' } } })) {
+    for await (const field of client.paginate('/v2/fields', { params: { query: { limit: 3 } } })) {
       expect(field.centerPoint?.longitude).toBe(-90);
       seen.push(field.id ?? '');
     }
@@ -141,8 +141,8 @@ describe('paging', () => {
   it('pages through the crop catalogue, each crop once', async () => {
     const { client } = clientFor(await newKey());
     const crops = [];
-    for await (const crop of client.paginate('/v2/agronomics/crops', { params: { query: { limit: '10' } } })) crops.push(crop);
-    const all = await client.get('/v2/agronomics/crops', { params: { query: { limit: '10' } } });
+    for await (const crop of client.paginate('/v2/agronomics/crops', { params: { query: { limit: 10 } } })) crops.push(crop);
+    const all = await client.get('/v2/agronomics/crops', { params: { query: { limit: 10 } } });
     expect(all._links?.next).toBeDefined();
     expect(crops.length).toBeGreaterThan(all.crops?.length ?? 0);
     expect(new Set(crops.map((c) => c.id)).size).toBe(crops.length);
@@ -244,7 +244,7 @@ describe('weather and agronomic values', () => {
     }
 
     const values = await client.get('/v2/agronomics/fields/{fieldId}/agronomicvalues/{dates}', {
-      params: { path: { fieldId: 'south', dates: `${dates[0]},${dates[2]}` }, query: { gddMethod: 'standard', gddBaseTemp: '10' } },
+      params: { path: { fieldId: 'south', dates: `${dates[0]},${dates[2]}` }, query: { gddMethod: 'standard', gddBaseTemp: 10 } },
     });
     if (!('dailyValues' in values)) throw new Error('a range answers daily values');
     // Standard method: the mean of the day's high and low, less the base temperature.

@@ -31,11 +31,12 @@ import type { ApiInstance } from '../api-plugin.js';
 import { parseGddParameters } from '../../services/gdd-parameters.js';
 import { compileEntry, entryAnswer, entrySchema, entryTable, type EntryTable, listAnswer, type OutputField, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
+import { pagingQuery, ParsedText } from '../schema-helpers.js';
 import { plantingPath } from '../plantings/planting-table.js';
 import { presentLocation, requestPath, type WeatherPlace } from '../weather/weather-place.js';
 import { agronomicLinkMaker, agronomicLinks } from './agronomic-place.js';
 import { AGRONOMIC_NORM_PROPERTIES, type AgronomicSelection, parseAgronomicSelection } from './agronomic-properties.js';
-import { AgronomicLinksSchema, AgronomicLocationSchema, CommonAgronomicQuery, GddQuery, RangedOrSingle } from './agronomic-schemas.js';
+import { AgronomicLinksSchema, AgronomicLocationSchema, commonAgronomicQuery, GddQuery, RangedOrSingle } from './agronomic-schemas.js';
 
 interface AgronomicNormsView extends OutputView {
   place: WeatherPlace;
@@ -130,11 +131,10 @@ export const AGRONOMIC_NORMS = resource({
   family: 'agronomics',
   tags: ['agronomic norms'],
   querystring: Type.Object({
-    limit: Type.Optional(Type.String({ description: 'daily entries per page (multi-day requests)' })),
-    offset: Type.Optional(Type.String({ description: 'daily entries skipped (multi-day requests)' })),
-    ...CommonAgronomicQuery,
-    accumulationStartDay: Type.Optional(Type.String({ description: 'MM-DD, at most one year before the start day' })),
-    excludeYears: Type.Optional(Type.String({ description: 'comma-separated four-digit years (season start years) left out of the averages' })),
+    ...pagingQuery('agronomicNorms', { limit: 'daily entries per page (multi-day requests)', offset: 'daily entries skipped (multi-day requests)' }),
+    ...commonAgronomicQuery(Object.keys(AGRONOMIC_NORM_SORTS)),
+    accumulationStartDay: Type.Optional(ParsedText('MM-DD, at most one year before the start day', { type: 'string', examples: ['03-01'] })),
+    excludeYears: Type.Optional(ParsedText('comma-separated four-digit years (season start years) left out of the averages', { type: 'string', examples: ['2012,2019'] })),
     ...GddQuery,
   }),
   csv: { rows: ['dailyNorms', 'dailyAverages'] },

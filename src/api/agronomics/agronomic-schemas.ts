@@ -3,9 +3,9 @@
  * that the serializer keeps the order written here.
  */
 import { type Static, type TSchema, Type } from 'typebox';
-import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
+import { CuriesSchema, LinkSchema, ParsedText, sortQuery, UnitsParameter } from '../schema-helpers.js';
 import { NullableNumber, WeatherLocationSchema } from '../weather/weather-schemas.js';
-import { GDD_METHODS_IN_WORDS } from '../../services/gdd-parameters.js';
+import { GDD_METHODS, GDD_METHODS_IN_WORDS } from '../../services/gdd-parameters.js';
 
 export { NullableNumber, WeatherLocationSchema as AgronomicLocationSchema };
 
@@ -22,19 +22,29 @@ export const AgronomicLinksSchema = Type.Object({
   'svc:planting': Type.Optional(LinkSchema),
 });
 
+const DEGREES = 'integer, °C under metric, °F under usa';
+
+/** A temperature of the GDD parameters: a whole number of degrees in the request's units. */
+function GddDegrees(example: number) {
+  return Type.Optional(ParsedText(DEGREES, { type: 'integer', examples: [example] }));
+}
+
 /** GDD parameters (spec "GDD parameters and defaults"), as text; parsed by gdd-parameters.ts. */
 export const GddQuery = {
-  gddMethod: Type.Optional(Type.String({ description: GDD_METHODS_IN_WORDS })),
-  gddBaseTemp: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
-  gddMinBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
-  gddMaxBoundary: Type.Optional(Type.String({ description: 'integer, °C under metric, °F under usa' })),
+  gddMethod: Type.Optional(ParsedText(GDD_METHODS_IN_WORDS, { type: 'string', enum: [...GDD_METHODS], examples: ['modifiedstandard'] })),
+  gddBaseTemp: GddDegrees(10),
+  gddMinBoundary: GddDegrees(10),
+  gddMaxBoundary: GddDegrees(30),
 };
 
-export const CommonAgronomicQuery = {
-  sort: Type.Optional(Type.String({ description: 'date order of the daily entries; prefix with - for descending order' })),
-  properties: Type.Optional(Type.String({ description: 'comma-separated properties to include' })),
-  units: Type.Optional(Type.String({ description: 'metric (default) or usa' })),
-};
+/** `sort`, `properties`, `units` of agronomic values and norms; `sorts` the names of their date order. */
+export function commonAgronomicQuery(sorts: readonly string[]) {
+  return {
+    sort: sortQuery(sorts, true, 'date order of the daily entries; prefix with - for descending order'),
+    properties: Type.Optional(Type.String({ description: 'comma-separated properties to include' })),
+    units: UnitsParameter,
+  };
+}
 
 /**
  * The answer of a path that gives a ranged object for a range and the single-day object for one

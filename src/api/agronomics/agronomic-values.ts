@@ -22,11 +22,12 @@ import type { PlaceService } from '../../services/place-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { compileEntry, entryAnswer, entrySchema, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
+import { ParsedText } from '../schema-helpers.js';
 import { plantingPath } from '../plantings/planting-table.js';
 import { presentLocation, type WeatherPlace } from '../weather/weather-place.js';
 import { agronomicLinkMaker, agronomicLinks } from './agronomic-place.js';
 import { type AgronomicSelection, parseAgronomicSelection } from './agronomic-properties.js';
-import { AgronomicLinksSchema, AgronomicLocationSchema, CommonAgronomicQuery, GddQuery, RangedOrSingle } from './agronomic-schemas.js';
+import { AgronomicLinksSchema, AgronomicLocationSchema, commonAgronomicQuery, GddQuery, RangedOrSingle } from './agronomic-schemas.js';
 
 interface AgronomicValuesView extends OutputView {
   place: WeatherPlace;
@@ -89,9 +90,9 @@ export const AGRONOMIC_VALUES = resource({
   family: 'agronomics',
   tags: ['agronomic values'],
   querystring: Type.Object({
-    ...CommonAgronomicQuery,
+    ...commonAgronomicQuery(Object.keys(AGRONOMIC_VALUE_SORTS)),
     accumulationStartDate: Type.Optional(
-      Type.String({ description: 'YYYY-MM-DD, on or before the start date, from one year before today through yesterday' }),
+      ParsedText('YYYY-MM-DD, on or before the start date, from one year before today through yesterday', { type: 'string', examples: ['2024-04-15'] }),
     ),
     ...GddQuery,
   }),

@@ -11,7 +11,7 @@ import type { CatalogService } from '../../services/catalog-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { choosableProperties, compileEntry, entrySchema, entryTable, type OutputView, out } from '../output-table.js';
 import { cropPath } from '../paths.js';
-import { CuriesSchema, LinkSchema, ListQuery } from '../schema-helpers.js';
+import { CuriesSchema, LinkSchema, listQuery, PropertiesQuery } from '../schema-helpers.js';
 
 interface CropView extends OutputView {
   baseUrl: string;
@@ -65,7 +65,7 @@ export const cropRoutes: ApiPlugin<CropRouteOptions> = async (app, { catalog: cr
       schema: {
         summary: 'List crops',
         tags: TAGS,
-        querystring: Type.Object({ ...ListQuery, crop: Type.Optional(Type.String({ description: 'a crop name, such as corn' })) }),
+        querystring: Type.Object({ ...listQuery('crops', Object.keys(CROP_SORTS)), crop: Type.Optional(Type.String({ description: 'a crop name, such as corn' })) }),
         response: { 200: CropListSchema },
       },
     },
@@ -96,7 +96,7 @@ export const cropRoutes: ApiPlugin<CropRouteOptions> = async (app, { catalog: cr
         summary: 'Get a crop',
         tags: TAGS,
         params: Type.Object({ cropId: Type.String() }),
-        querystring: Type.Object({ properties: ListQuery.properties }),
+        querystring: Type.Object(PropertiesQuery),
         response: { 200: CropSchema },
       },
     },

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the Field resource: validation, serialization (key order) and OpenAPI. */
 import { Type } from 'typebox';
-import { ListQuery, Nullable } from '../schema-helpers.js';
+import { listQuery, Nullable, PropertiesQuery } from '../schema-helpers.js';
 
 const IDENTIFIER = '^[A-Za-z0-9_-]+$';
 
@@ -56,8 +56,6 @@ export const FieldPatchBody = Type.Array(
 
 export const FieldParams = Type.Object({ fieldId: Type.String() });
 
-export const FieldListQuery = Type.Object(ListQuery);
-export const FieldQuery = Type.Object({ properties: ListQuery.properties });
 
 
 /** `sort` choices: wire name → repository column. */
@@ -68,3 +66,6 @@ export const FIELD_SORTS = {
   latitude: 'latitude',
   longitude: 'longitude',
 } as const;
+
+export const FieldListQuery = Type.Object(listQuery('fields', Object.keys(FIELD_SORTS)));
+export const FieldQuery = Type.Object(PropertiesQuery);

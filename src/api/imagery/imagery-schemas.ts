@@ -1,9 +1,22 @@
-/** TypeBox schemas of the imagery endpoints. Every value arrives as text and is parsed by the map library. */
+/**
+ * TypeBox schemas of the imagery endpoints. Every value arrives as text and is parsed by the map
+ * library; the OpenAPI document shows what each means (`ParsedText`).
+ */
 import { Type } from 'typebox';
+import { DEFAULT_FIELD_ZOOM, MAP_LAYER_CODES, MAX_IMAGE_SIDE, MAX_ZOOM, MIN_ZOOM } from '../../services/map-image-service.js';
+import { ParsedText } from '../schema-helpers.js';
 
-const Types = Type.String({ description: 'comma-separated layer codes, drawn in the order given (opaque layers first)' });
-const Interval = Type.String({ description: 'update interval: 0 the latest, 1 the previous update, and so on' });
-const Address = Type.String({ description: '{X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21' });
+/** `{types}`: layer codes joined with commas, which is how OpenAPI writes an array in a path (style `simple`). */
+const Types = ParsedText('comma-separated layer codes, drawn in the order given (opaque layers first)', {
+  type: 'array',
+  items: { type: 'string', enum: [...MAP_LAYER_CODES] },
+  minItems: 1,
+  maxItems: MAP_LAYER_CODES.length,
+  uniqueItems: true,
+  examples: [['base', 'temperatures', 'states']],
+});
+const Interval = ParsedText('update interval: 0 the latest, 1 the previous update, and so on', { type: 'integer', minimum: 0, examples: [1] });
+const Address = ParsedText('{X},{Y},{zoom}: web mercator tile, origin at the north-west corner; zoom 1 to 21', { type: 'string', examples: ['7,11,5'] });
 
 export const FieldImageParams = Type.Object({ types: Types, fieldId: Type.String() });
 export const FieldArchiveParams = Type.Object({ types: Types, fieldId: Type.String(), interval: Interval });
@@ -13,8 +26,16 @@ export const TileArchiveParams = Type.Object({ types: Types, address: Address, i
 const Token = Type.Optional(Type.String({ description: 'the access token, instead of the Authorization header (imagery only)' }));
 
 export const FieldImageQuery = Type.Object({
-  zoom: Type.Optional(Type.String({ description: 'zoom level 1 to 21 (default 18)' })),
-  size: Type.Optional(Type.String({ description: '{width}x{height} in pixels (default 500x500)' })),
+  zoom: Type.Optional(
+    ParsedText('zoom level 1 to 21 (default 18)', { type: 'integer', minimum: MIN_ZOOM, maximum: MAX_ZOOM, default: DEFAULT_FIELD_ZOOM, examples: [15] }),
+  ),
+  size: Type.Optional(
+    ParsedText('{width}x{height} in pixels (default 500x500)', {
+      type: 'string',
+      description: `{width}x{height} in pixels, each 1 to ${MAX_IMAGE_SIDE} (default 500x500)`,
+      examples: ['800x600'],
+    }),
+  ),
   token: Token,
 });
 

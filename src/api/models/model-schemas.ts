@@ -1,28 +1,28 @@
 /** TypeBox schemas of the Model resources (v2, v1, growth-stage details and results). */
 import { Type } from 'typebox';
-import { ListQuery, Nullable } from '../schema-helpers.js';
+import { listQuery, Nullable, PropertiesQuery, UnitsParameter } from '../schema-helpers.js';
 
 export const SourceSchema = Type.Object({ name: Type.Optional(Type.String()), link: Type.Optional(Nullable(Type.String())) });
 
 export const ModelParams = Type.Object({ modelId: Type.String() });
 export const FieldModelParams = Type.Object({ fieldId: Type.String(), modelId: Type.String() });
 
+export const MODEL_SORTS = { name: 'name', type: 'type' } as const;
+
 export const ModelListQuery = Type.Object({
-  ...ListQuery,
+  ...listQuery('models', Object.keys(MODEL_SORTS)),
   crop: Type.Optional(Type.String({ description: 'a crop name: models for any crop record of that name' })),
   cropId: Type.Optional(Type.String({ description: 'a crop id: models for that crop record' })),
 });
-export const ModelQuery = Type.Object({ properties: ListQuery.properties });
-export const UnitsQuery = Type.Object({ units: Type.Optional(Type.String({ description: 'metric (default) or usa' })) });
-export const ResultsQuery = Type.Object({ units: UnitsQuery.properties.units, properties: ListQuery.properties });
-
-export const MODEL_SORTS = { name: 'name', type: 'type' } as const;
+export const ModelQuery = Type.Object(PropertiesQuery);
+export const UnitsQuery = Type.Object({ units: UnitsParameter });
+export const ResultsQuery = Type.Object({ units: UnitsParameter, ...PropertiesQuery });
 
 export const ModelV1ListQuery = Type.Object({
   crop: Type.Optional(Type.String({ description: 'one crop: barley, canola, cotton, oat, sugarbeet, sunflower, wheat or corn' })),
-  properties: ListQuery.properties,
+  ...PropertiesQuery,
 });
-export const ModelV1Query = Type.Object({ crop: Type.Optional(Type.String()), properties: ListQuery.properties });
+export const ModelV1Query = Type.Object({ crop: Type.Optional(Type.String()), ...PropertiesQuery });
 
 export const MODEL_V1_CROPS = ['barley', 'canola', 'cotton', 'oat', 'sugarbeet', 'sunflower', 'wheat', 'corn'] as const;
 

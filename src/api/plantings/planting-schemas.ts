@@ -1,7 +1,7 @@
 /** TypeBox schemas of the Planting resource: validation, serialization (key order) and OpenAPI. */
 import { Type } from 'typebox';
 import { PLANTING_PATCH_PATHS } from '../../services/planting-service.js';
-import { ListQuery, Nullable } from '../schema-helpers.js';
+import { listQuery, Nullable, PropertiesQuery } from '../schema-helpers.js';
 
 const DATE = { description: 'a date written YYYY-MM-DD' };
 
@@ -67,8 +67,6 @@ export const FieldPlantingsParams = Type.Object({ fieldId: Type.String() });
 export const FieldPlantingParams = Type.Object({ fieldId: Type.String(), plantingId: Type.String() });
 export const PlantingParams = Type.Object({ plantingId: Type.String() });
 
-export const PlantingListQuery = Type.Object({ ...ListQuery, crop: Type.Optional(Type.String({ description: 'a crop id' })) });
-export const PlantingQuery = Type.Object({ properties: ListQuery.properties });
 
 /** `sort` choices: wire name → repository column. */
 export const PLANTING_SORTS = {
@@ -78,3 +76,7 @@ export const PLANTING_SORTS = {
   plantingDate: 'plantingDate',
   harvestDate: 'harvestDate',
 } as const;
+
+/** Plantings are sorted by one property at a time. */
+export const PlantingListQuery = Type.Object({ ...listQuery('plantings', Object.keys(PLANTING_SORTS), true), crop: Type.Optional(Type.String({ description: 'a crop id' })) });
+export const PlantingQuery = Type.Object(PropertiesQuery);

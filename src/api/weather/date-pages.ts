@@ -27,6 +27,10 @@ export function pageOfDates(start: IsoDate, end: IsoDate, paging: Paging, descen
 
 type DatedQuery = { limit?: string; offset?: string; sort?: string };
 
+/** `sort` of observations and forecasts: by date. */
+const DATED_SORT_CHOICES = { date: 'date' } as const;
+export const DATED_SORTS = Object.keys(DATED_SORT_CHOICES);
+
 /**
  * The answer of a resource of dates (observations, forecasts) for the call's checked dates: one
  * date's entry, or the list `key` of the page of the range the query asks for (sorted by date,
@@ -44,7 +48,7 @@ export async function datedAnswer<Day extends { date: IsoDate }>(
   const span = call.dates!;
   // CSV without limit or offset: the whole range in one answer (a download), JSON by pages.
   const paging = parsePaging(query, key, request.auth.enterprise, csvLayoutFor(request) !== null);
-  const sort = parseSort(query.sort, { date: 'date' }, [{ key: 'date', descending: false }]);
+  const sort = parseSort(query.sort, DATED_SORT_CHOICES, [{ key: 'date', descending: false }]);
   if (span.single) {
     const result = await fetch([span.start]);
     setDataSource(reply, result.source);

@@ -36,9 +36,9 @@ import { type QuantityName, SOIL_DEPTHS } from '../../services/weather-types.js'
 import type { ApiInstance } from '../api-plugin.js';
 import { choosableProperties, type CompiledEntry, compiledByChoice, unlabelledMembers, compileEntry, entrySchema, type EntryTable, entryTable, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { Nullable, TextChoice } from '../schema-helpers.js';
-import { datedAnswer } from './date-pages.js';
-import { ItemLinksSchema, ListLinksSchema, ListOrSingle, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
+import { Nullable, ParsedText, TextChoice } from '../schema-helpers.js';
+import { DATED_SORTS, datedAnswer } from './date-pages.js';
+import { ItemLinksSchema, ListLinksSchema, ListOrSingle, weatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
 
 interface ForecastView extends OutputView {
@@ -149,11 +149,17 @@ export const FORECASTS = resource({
   family: 'weather',
   tags: ['forecasts'],
   querystring: Type.Object({
-    ...WeatherListQuery,
-    blockSize: Type.Optional(TextChoice(BLOCK_SIZE_TEXTS, `one of ${BLOCK_SIZES.join(', ')} (hours per block; default 1)`)),
-    conditionsType: Type.Optional(Type.String({ description: 'basic or standard (default)' })),
-    useLocalTime: Type.Optional(Type.String({ description: 'true: block times in the time zone of the field or location (utcOffset ignored); false (default)' })),
-    utcOffset: Type.Optional(Type.String({ description: 'offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)' })),
+    ...weatherListQuery('forecasts', DATED_SORTS),
+    blockSize: Type.Optional(
+      TextChoice(BLOCK_SIZE_TEXTS, `one of ${BLOCK_SIZES.join(', ')} (hours per block; default 1)`, { type: 'integer', enum: [...BLOCK_SIZES], examples: [3] }),
+    ),
+    conditionsType: Type.Optional(ParsedText('basic or standard (default)', { type: 'string', enum: [...CONDITIONS_TYPES], examples: ['basic'] })),
+    useLocalTime: Type.Optional(
+      ParsedText('true: block times in the time zone of the field or location (utcOffset ignored); false (default)', { type: 'boolean', examples: [true] }),
+    ),
+    utcOffset: Type.Optional(
+      ParsedText('offset of block times from UTC, ±HH:MM such as -05:00 (default +00:00)', { type: 'string', examples: ['-05:00'] }),
+    ),
   }),
   // The chance of rain is a percentage, not in the precipitation's unit.
   csv: { rows: ['forecasts', 'forecast'], unitless: unlabelledMembers(BLOCKS.hourly) },

@@ -26,8 +26,8 @@ import {
   out,
 } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { datedAnswer } from './date-pages.js';
-import { ItemLinksSchema, ListLinksSchema, ListOrSingle, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
+import { DATED_SORTS, datedAnswer } from './date-pages.js';
+import { ItemLinksSchema, ListLinksSchema, ListOrSingle, weatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
 import { itemLinks, presentLocation, type WeatherPlace } from './weather-place.js';
 
 interface ObservationView extends OutputView {
@@ -83,7 +83,7 @@ export const ObservationDatedSchema = ListOrSingle('observations', ObservationLi
 export const OBSERVATIONS = resource({
   family: 'weather',
   tags: ['observed weather'],
-  querystring: Type.Object(WeatherListQuery),
+  querystring: Type.Object(weatherListQuery('observations', DATED_SORTS)),
   csv: { rows: ['observations'] },
   dates: { window: (today, { history }) => observationWindow(today, history), byDefault: defaultObservationSpan },
   forms: [

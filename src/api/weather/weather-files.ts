@@ -6,16 +6,21 @@
  */
 import { Type } from 'typebox';
 import { setDataSource } from '../../http/data-source.js';
-import type { WeatherExportService } from '../../services/weather-export-service.js';
+import { DSSAT_DATE_STYLES, EXPORT_FORMAT_NAMES, type WeatherExportService } from '../../services/weather-export-service.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
+import { ParsedText } from '../schema-helpers.js';
 
 export const WEATHER_FILES = resource({
   family: 'weather',
   tags: ['weather files'],
   querystring: Type.Object({
-    dateFormat: Type.Optional(Type.String({ description: 'DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8)' })),
-    insi: Type.Optional(Type.String({ description: 'DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file' })),
+    dateFormat: Type.Optional(
+      ParsedText('DSSAT only: `yyddd` (default, every DSSAT version) or `yyyyddd` (DSSAT 4.8)', { type: 'string', enum: [...DSSAT_DATE_STYLES], examples: ['yyyyddd'] }),
+    ),
+    insi: Type.Optional(
+      ParsedText('DSSAT only: the station code, 4 letters or digits (default `AGWX`); it also names the file', { type: 'string', examples: ['IAAM'] }),
+    ),
   }),
   keepAnswers: false,
   forms: [
@@ -33,6 +38,7 @@ export const WEATHER_FILES = resource({
         dates: '{startDate},{endDate} (YYYY-MM-DD, inclusive), or one date',
         format: '`dssat` (or `wth`): DSSAT weather file; `apsim` (or `met`): APSIM weather file',
       },
+      documented: { format: { type: 'string', enum: [...EXPORT_FORMAT_NAMES], examples: ['dssat'] } },
     },
   ],
 });

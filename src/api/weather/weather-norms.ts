@@ -22,8 +22,8 @@ import type { QuantityName } from '../../services/weather-types.js';
 import type { ApiInstance } from '../api-plugin.js';
 import { choosableProperties, compileEntry, entryAnswer, entrySchema, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
-import { CuriesSchema, LinkSchema } from '../schema-helpers.js';
-import { ListOrSingle, WeatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
+import { CuriesSchema, LinkSchema, ParsedText } from '../schema-helpers.js';
+import { ListOrSingle, weatherListQuery, WeatherLocationSchema } from './weather-schemas.js';
 import { presentLocation, requestPath, type WeatherPlace } from './weather-place.js';
 
 interface WeatherNormView extends OutputView {
@@ -98,8 +98,8 @@ export const WEATHER_NORMS = resource({
   family: 'weather',
   tags: ['weather norms'],
   querystring: Type.Object({
-    ...WeatherListQuery,
-    excludeYears: Type.Optional(Type.String({ description: 'comma-separated four-digit years (season start years) left out of the averages' })),
+    ...weatherListQuery('weatherNorms', Object.keys(WEATHER_NORM_SORTS)),
+    excludeYears: Type.Optional(ParsedText('comma-separated four-digit years (season start years) left out of the averages', { type: 'string', examples: ['2012,2019'] })),
   }),
   csv: { rows: ['norms'] },
   forms: [

@@ -4,7 +4,8 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { WEATHER_WINDOWS } from '../../services/date-windows.js';
-import { CuriesSchema, LinkSchema, ListQuery, Nullable } from '../schema-helpers.js';
+import type { ListName } from '../../http/limits.js';
+import { CuriesSchema, LinkSchema, listQuery, Nullable, UnitsParameter } from '../schema-helpers.js';
 
 export const NullableNumber = Nullable(Type.Number());
 
@@ -32,11 +33,10 @@ export const ListLinksSchema = Type.Object({
 });
 
 
-/** Query of the daily weather lists: paging, sort, properties, units. */
-export const WeatherListQuery = {
-  ...ListQuery,
-  units: Type.Optional(Type.String({ description: 'metric (default) or usa' })),
-};
+/** Query of the daily weather lists: paging (the list's limits), sort (one of `sorts`, one at a time), properties, units. */
+export function weatherListQuery(list: ListName, sorts: readonly string[]) {
+  return { ...listQuery(list, sorts, true), units: UnitsParameter };
+}
 
 /**
  * The answer of a path that gives a list for a date range and the single object for one date:
