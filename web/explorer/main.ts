@@ -369,7 +369,7 @@ async function showModelResults(field: Field, planting: Planting, modelId: strin
   }
   const results = answer.body;
   const stageName = (stage: { stage: string | null; id: string }) => stage.stage ?? stage.id;
-  const gdd = (value: number) => `${formatServed(value, 'degreeDays')} ${results.gddUnits}`;
+  const gdd = (value: number) => formatServed(value, 'degreeDays');
   const rows: string[][] = [];
   for (const stage of results.previousStages) rows.push([stageName(stage), stage.description, stage.date, 'reached (observed)', gdd(stage.gddThreshold)]);
   if (results.currentStage) {
@@ -377,14 +377,16 @@ async function showModelResults(field: Field, planting: Planting, modelId: strin
     rows.push([stageName(stage), stage.description, stage.date, 'reached (observed), current stage', gdd(stage.gddThreshold)]);
   }
   for (const stage of results.predictedStages) {
-    const range = stage.predictedDateEarly && stage.predictedDateLate ? ` (${stage.predictedDateEarly} to ${stage.predictedDateLate})` : '';
+    const early = stage.predictedDateEarly;
+    const late = stage.predictedDateLate;
+    const range = early && late && (early !== stage.predictedDate || late !== stage.predictedDate) ? ` (${early} to ${late})` : '';
     const basis = stage.predictionBasis === 'forecast' ? 'predicted from the forecast' : stage.predictionBasis === 'norms' ? 'predicted from the norms' : 'not expected this season';
     rows.push([stageName(stage), stage.description, stage.predictedDate ? `${stage.predictedDate}${range}` : '–', basis, gdd(stage.gddThreshold)]);
   }
   table(
     box,
     `Growth stages of planting ${planting.id} (${planting.crop}, planted ${planting.plantingDate}; biofix ${results.biofixDate})`,
-    ['Stage', 'Description', 'Date', 'Status', 'GDD threshold'],
+    ['Stage', 'Description', 'Date', 'Status', `GDD threshold (°${results.gddUnits})`],
     rows,
   );
 }
