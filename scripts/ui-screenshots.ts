@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     await page.goto(url('/explorer/'));
     await page.locator('#chart-observations canvas').first().waitFor();
     await page.locator('#status', { hasText: /^Showing/ }).waitFor();
+    await page.locator('#growth-stages table').waitFor();
     await page.waitForTimeout(1500); // map tiles
     await shot('explorer');
 

@@ -46,22 +46,27 @@ export class ApiClient {
   }
 
   async get<T>(path: string): Promise<ApiAnswer<T>> {
-    let response = await this.request(path);
+    return this.send<T>('GET', path);
+  }
+
+  /** A request with a JSON body (`POST`, `PUT`, `PATCH`); the answer as `get` gives it. */
+  async send<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    let response = await this.request(method, path, body);
     if (response.status === 401) {
       this.token = null;
-      response = await this.request(path);
+      response = await this.request(method, path, body);
     }
     const text = await response.text();
-    let body: unknown = null;
+    let parsed: unknown = null;
     try {
-      body = text ? JSON.parse(text) : null;
+      parsed = text ? JSON.parse(text) : null;
     } catch {
-      body = null;
+      parsed = null;
     }
-    const error = body as { simpleMessage?: string; detailedMessage?: string } | null;
+    const error = parsed as { simpleMessage?: string; detailedMessage?: string } | null;
     return {
       status: response.status,
-      body: response.ok ? (body as T) : null,
+      body: response.ok ? (parsed as T) : null,
       message: response.ok ? '' : [error?.simpleMessage, error?.detailedMessage].filter(Boolean).join(' ') || `HTTP ${response.status}`,
       dataSource: response.headers.get('X-Data-Source'),
     };
@@ -81,8 +86,10 @@ export class ApiClient {
     return { status: last?.status ?? 200, body: items, message: '', dataSource: last?.dataSource ?? null };
   }
 
-  private async request(path: string): Promise<Response> {
+  private async request(method: string, path: string, body?: unknown): Promise<Response> {
     const token = await this.accessToken();
-    return fetch(path, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
 }

@@ -9,6 +9,8 @@ export function dateSeconds(date: string): number {
   return Date.parse(`${date}T12:00:00Z`) / 1000;
 }
 
+const dateText = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
 function width(element: HTMLElement): number {
   return Math.max(280, Math.floor(element.clientWidth || element.parentElement?.clientWidth || 400) - 4);
 }
@@ -21,11 +23,59 @@ export function showUnavailable(element: HTMLElement, message: string): void {
   element.append(p);
 }
 
+/** The last value of a series that is not null, with its index. */
+function lastValue(values: (number | null)[]): { value: number; index: number } | null {
+  for (let i = values.length - 1; i >= 0; i--) {
+    const value = values[i];
+    if (value != null) return { value, index: i };
+  }
+  return null;
+}
+
+/**
+ * A legend value writer: the value under the cursor, and without a cursor the series' latest
+ * value (so the legend reads without hovering). `format` writes a number as the API served it.
+ */
+function legendValue(format: (value: number) => string): uPlot.Series['value'] {
+  return (u, value, seriesIdx, idx) => {
+    if (idx == null) {
+      const last = lastValue(u.data[seriesIdx] as (number | null)[]);
+      return last === null ? '–' : format(last.value);
+    }
+    return value == null ? '–' : format(value);
+  };
+}
+
+/** The date series: the day under the cursor, or the latest day with a value. */
+const dateSeries: uPlot.Series = {
+  label: 'Date',
+  value: (u, value, _seriesIdx, idx) => {
+    if (idx == null) {
+      const days = u.data[0];
+      return days.length === 0 ? '–' : dateText(days[days.length - 1]!);
+    }
+    return value == null ? '–' : dateText(value);
+  },
+};
+
+/** Keeps the drawn range of `scale` on the element (`data-min`, `data-max`), as plain data to read. */
+function recordScale(element: HTMLElement, scale: string): ((u: uPlot, key: string) => void)[] {
+  return [
+    (u: uPlot, key: string) => {
+      if (key !== scale) return;
+      const { min, max } = u.scales[key]!;
+      if (min != null) element.dataset.min = String(min);
+      if (max != null) element.dataset.max = String(max);
+    },
+  ];
+}
+
 /** Daily maximum and minimum temperature (lines) and precipitation (bars, right axis). */
 export function observationChart(
   element: HTMLElement,
   rows: { date: string; max: number | null; min: number | null; precipitation: number | null }[],
   units: { temperature: string; precipitation: string },
+  format: { temperature: (value: number) => string; precipitation: (value: number) => string },
 ): uPlot {
   element.replaceChildren();
   const data: uPlot.AlignedData = [
@@ -46,10 +96,18 @@ export function observationChart(
         { label: units.precipitation, scale: 'precipitation', side: 1, grid: { show: false } },
       ],
       series: [
-        { label: 'Date', value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-        { label: 'Max temperature', scale: '°', stroke: '#b3261e', width: 2 },
-        { label: 'Min temperature', scale: '°', stroke: '#0b57d0', width: 2 },
-        { label: 'Precipitation', scale: 'precipitation', stroke: '#1f6f43', fill: 'rgba(31, 111, 67, 0.35)', paths: bars, points: { show: false } },
+        dateSeries,
+        { label: `Max temperature (°${units.temperature})`, scale: '°', stroke: '#b3261e', width: 2, value: legendValue(format.temperature) },
+        { label: `Min temperature (°${units.temperature})`, scale: '°', stroke: '#0b57d0', width: 2, value: legendValue(format.temperature) },
+        {
+          label: `Precipitation (${units.precipitation})`,
+          scale: 'precipitation',
+          stroke: '#1f6f43',
+          fill: 'rgba(31, 111, 67, 0.35)',
+          paths: bars,
+          points: { show: false },
+          value: legendValue(format.precipitation),
+        },
       ],
     },
     data,
@@ -57,29 +115,46 @@ export function observationChart(
   );
 }
 
-/** The current planting's accumulated value against the norm's average (and ± one standard deviation). */
+/**
+ * The current planting's accumulated value against the norm's average (and ± one standard
+ * deviation). With `floor`, the axis starts there and the band below the norm is drawn no lower
+ * (a ratio such as P/PET cannot be negative, whatever the norm minus a deviation comes to).
+ */
 export function accumulationChart(
   element: HTMLElement,
   rows: { date: string; value: number | null; norm: number | null; stdDev: number | null }[],
   label: string,
+  format: (value: number) => string,
+  floor: number | null = null,
 ): uPlot {
   element.replaceChildren();
-  const low = rows.map((r) => (r.norm == null || r.stdDev == null ? null : r.norm - r.stdDev));
+  const clamp = (value: number) => (floor === null ? value : Math.max(floor, value));
+  const low = rows.map((r) => (r.norm == null || r.stdDev == null ? null : clamp(r.norm - r.stdDev)));
   const high = rows.map((r) => (r.norm == null || r.stdDev == null ? null : r.norm + r.stdDev));
   const data: uPlot.AlignedData = [rows.map((r) => dateSeconds(r.date)), rows.map((r) => r.value), rows.map((r) => r.norm), low, high];
+  const scales: uPlot.Scales = { x: { time: true } };
+  if (floor !== null) {
+    scales.y = {
+      range: (_u, _min, max) => {
+        const top = max == null || !Number.isFinite(max) || max <= floor ? floor + 1 : max;
+        return [floor, top + (top - floor) * 0.05];
+      },
+    };
+  }
   return new uPlot(
     {
       width: width(element),
       height: 240,
-      scales: { x: { time: true } },
+      scales,
       axes: [{ space: 60 }, { label }],
       series: [
-        { label: 'Date', value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-        { label: 'This season', stroke: '#1f6f43', width: 2.5 },
-        { label: 'Norm', stroke: '#4d5651', width: 2, dash: [6, 4] },
-        { label: 'Norm − 1 SD', stroke: '#9aa39e', width: 1 },
-        { label: 'Norm + 1 SD', stroke: '#9aa39e', width: 1 },
+        dateSeries,
+        { label: 'This season', stroke: '#1f6f43', width: 2.5, value: legendValue(format) },
+        { label: 'Norm', stroke: '#4d5651', width: 2, dash: [6, 4], value: legendValue(format) },
+        { label: 'Norm − 1 SD', stroke: '#9aa39e', width: 1, value: legendValue(format) },
+        { label: 'Norm + 1 SD', stroke: '#9aa39e', width: 1, value: legendValue(format) },
       ],
+      hooks: { setScale: recordScale(element, 'y') },
     },
     data,
     element,

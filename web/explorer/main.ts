@@ -1,9 +1,25 @@
-/** The field explorer: the account's fields on a map; for the chosen one, weather and agronomic charts. */
+/**
+ * The field explorer: the account's fields on a map; forms to create and change fields and
+ * plantings; for the chosen field, growth stages and weather and agronomic charts.
+ */
 import '../styles/account.css';
 import { ApiClient, type ApiAnswer } from './api-client.js';
 import { accumulationChart, observationChart, showUnavailable } from './charts.js';
 import { createFieldMap, type FieldMap } from './field-map.js';
-import type { AgronomicNormDay, AgronomicValues, Field, ForecastDay, Observation } from './types.js';
+import { formatServed } from './precision.js';
+import type {
+  AgronomicNormDay,
+  AgronomicValues,
+  Crop,
+  Field,
+  ForecastDay,
+  GrowthModel,
+  MapLegend,
+  ModelResults,
+  Observation,
+  Planting,
+  YieldPair,
+} from './types.js';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -14,6 +30,16 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 const now = Number.isFinite(Date.parse(meta('agwx-now'))) ? Date.parse(meta('agwx-now')) : Date.now();
 const api = new ApiClient(meta('agwx-csrf'));
 const status = byId('status');
+
+const state: {
+  fields: Field[];
+  selected: Field | null;
+  map: FieldMap | null;
+  crops: Crop[];
+  plantings: Planting[];
+  /** The planting the planting form changes; null: the form creates one. */
+  editing: Planting | null;
+} = { fields: [], selected: null, map: null, crops: [], plantings: [], editing: null };
 
 function setStatus(text: string): void {
   status.textContent = text;
@@ -52,8 +78,6 @@ function table(container: HTMLElement, caption: string, headings: string[], rows
   container.replaceChildren(t);
 }
 
-const fmt = (value: number | null | undefined, digits = 1) => (value == null || !Number.isFinite(value) ? '–' : value.toFixed(digits));
-
 /** A text summary of a chart, for screen readers. */
 function summarize(chart: 'observations' | 'gdd' | 'ppet', text: string): void {
   byId(`summary-${chart}`).textContent = text;
@@ -63,6 +87,312 @@ function summarize(chart: 'observations' | 'gdd' | 'ppet', text: string): void {
 function localToday(field: Field): string {
   return new Date(now + (field.centerPoint.longitude / 15) * 3_600_000).toISOString().slice(0, 10);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+/** The message line of a form: the API's error in words, or what was done. */
+function formMessage(form: HTMLFormElement, text: string | null, kind: 'error' | 'done' = 'error'): void {
+  const line = form.querySelector<HTMLElement>('.form-error, .form-done')!;
+  line.className = kind === 'error' ? 'form-error' : 'form-done';
+  line.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  line.textContent = text ?? '';
+  line.hidden = !text;
+}
+
+function errorText(answer: ApiAnswer<unknown>): string {
+  return `Not saved (${answer.status}): ${answer.message}`;
+}
+
+const input = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+const text = (form: HTMLFormElement, name: string) => input(form, name).value.trim();
+/** A number input: null when empty; what the browser could not read as a number is sent as it was typed. */
+function number(form: HTMLFormElement, name: string): number | string | null {
+  const element = input(form, name) as HTMLInputElement;
+  const value = element.value.trim();
+  if (value === '') return element.validity.badInput ? 'not a number' : null;
+  return Number(value);
+}
+const orNull = (value: string) => (value === '' ? null : value);
+
+/** Runs a form's request with its button disabled, so that one click sends one request. */
+async function submitting(form: HTMLFormElement, work: () => Promise<void>): Promise<void> {
+  const buttons = [...form.querySelectorAll<HTMLButtonElement>('button')];
+  for (const button of buttons) button.disabled = true;
+  try {
+    await work();
+  } catch (error) {
+    formMessage(form, `Not saved: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    for (const button of buttons) button.disabled = false;
+  }
+}
+
+function setUpFieldCreate(): void {
+  const form = byId<HTMLFormElement>('field-create');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(form, async () => {
+      const body = {
+        id: text(form, 'id'),
+        name: orNull(text(form, 'name')),
+        farmId: text(form, 'farmId'),
+        acres: number(form, 'acres'),
+        centerPoint: { latitude: number(form, 'latitude'), longitude: number(form, 'longitude') },
+      };
+      const answer = await api.send<Field>('POST', '/v2/fields', body);
+      if (!answer.body) {
+        formMessage(form, errorText(answer));
+        return;
+      }
+      form.reset();
+      formMessage(form, `Field ${answer.body.name ?? answer.body.id} created.`, 'done');
+      await loadFields(answer.body.id);
+    });
+  });
+}
+
+function setUpFieldEdit(): void {
+  const form = byId<HTMLFormElement>('field-edit');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const field = state.selected;
+    if (!field) return;
+    void submitting(form, async () => {
+      // JSON-Patch: each changed property tested against the value shown, then replaced, so a
+      // change made elsewhere in the meantime is refused rather than overwritten.
+      const operations: { op: 'test' | 'replace'; path: string; value: unknown }[] = [];
+      const name = orNull(text(form, 'name'));
+      const farmId = text(form, 'farmId');
+      if (name !== field.name) operations.push({ op: 'test', path: '/name', value: field.name }, { op: 'replace', path: '/name', value: name });
+      if (farmId !== field.farmId) operations.push({ op: 'test', path: '/farmId', value: field.farmId }, { op: 'replace', path: '/farmId', value: farmId });
+      if (operations.length === 0) {
+        formMessage(form, 'Nothing has changed.', 'done');
+        return;
+      }
+      const answer = await api.send<Field>('PATCH', `/v2/fields/${encodeURIComponent(field.id)}`, operations);
+      if (!answer.body) {
+        formMessage(form, errorText(answer));
+        return;
+      }
+      formMessage(form, 'Field saved.', 'done');
+      await loadFields(answer.body.id);
+    });
+  });
+}
+
+function fillFieldEdit(field: Field): void {
+  const form = byId<HTMLFormElement>('field-edit');
+  input(form, 'name').value = field.name ?? '';
+  input(form, 'farmId').value = field.farmId;
+  formMessage(form, null);
+  byId('field-fixed').textContent =
+    `Id ${field.id}, ${field.acres == null ? 'acres not given' : `${field.acres} acres`}, at ${field.centerPoint.latitude}, ${field.centerPoint.longitude}. ` +
+    'The API changes only the name and farm id of a field.';
+}
+
+const cropLabel = (crop: Crop) => `${crop.name}${crop.type && crop.type !== 'generic' ? ` – ${crop.type}` : ''}`;
+
+/** Why the crop list is empty, shown with the planting form. */
+let cropsError: string | null = null;
+
+async function loadCrops(): Promise<void> {
+  const select = byId<HTMLFormElement>('planting-form').elements.namedItem('crop') as HTMLSelectElement;
+  const answer = await api.getAll<Crop>('/v2/agronomics/crops?limit=10', 'crops');
+  state.crops = answer.body ?? [];
+  select.replaceChildren(
+    ...state.crops.map((crop) => {
+      const option = document.createElement('option');
+      option.value = crop.id;
+      option.textContent = cropLabel(crop);
+      return option;
+    }),
+  );
+  const corn = state.crops.find((crop) => crop.name === 'corn' && crop.isDefaultForCrop) ?? state.crops[0];
+  if (corn) select.value = corn.id;
+  cropsError = answer.body ? null : `The crop catalogue could not be loaded: ${answer.message}`;
+}
+
+/** The yield pair of two inputs: null when both are empty. */
+function yieldPair(form: HTMLFormElement, amount: string, units: string): { amount: number | string | null; units: string | null } | null {
+  const pair = { amount: number(form, amount), units: orNull(text(form, units)) };
+  return pair.amount === null && pair.units === null ? null : pair;
+}
+
+function fillPlantingForm(planting: Planting | null): void {
+  const form = byId<HTMLFormElement>('planting-form');
+  state.editing = planting;
+  const set = (name: string, value: string | number | null) => (input(form, name).value = value == null ? '' : String(value));
+  byId('planting-form-heading').textContent = planting ? `Planting ${planting.id}` : 'New planting';
+  (form.elements.namedItem('save') as HTMLButtonElement).textContent = planting ? 'Save planting' : 'Create planting';
+  (form.elements.namedItem('new') as HTMLButtonElement).hidden = planting === null;
+  if (planting) {
+    set('crop', planting.crop);
+    set('plantingDate', planting.plantingDate);
+    set('harvestDate', planting.harvestDate);
+    set('yieldAmount', planting.yield.amount);
+    set('yieldUnits', planting.yield.units);
+    set('projectedHarvestDate', planting.projections.harvestDate);
+    set('projectedYieldAmount', planting.projections.yield.amount);
+    set('projectedYieldUnits', planting.projections.yield.units);
+  } else {
+    const crop = input(form, 'crop').value;
+    form.reset();
+    set('crop', crop);
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('#plantings button')) {
+    button.setAttribute('aria-pressed', String(planting !== null && button.dataset.plantingId === String(planting.id)));
+  }
+}
+
+function setUpPlantingForm(): void {
+  const form = byId<HTMLFormElement>('planting-form');
+  (form.elements.namedItem('new') as HTMLButtonElement).addEventListener('click', () => {
+    fillPlantingForm(null);
+    formMessage(form, null);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const field = state.selected;
+    if (!field) return;
+    const editing = state.editing;
+    void submitting(form, async () => {
+      const projectedYield = yieldPair(form, 'projectedYieldAmount', 'projectedYieldUnits');
+      const projectedHarvestDate = orNull(text(form, 'projectedHarvestDate'));
+      const body = {
+        crop: text(form, 'crop'),
+        plantingDate: text(form, 'plantingDate'),
+        harvestDate: orNull(text(form, 'harvestDate')),
+        yield: yieldPair(form, 'yieldAmount', 'yieldUnits'),
+        projections: projectedYield === null && projectedHarvestDate === null ? null : { yield: projectedYield, harvestDate: projectedHarvestDate },
+      };
+      const base = `/v2/agronomics/fields/${encodeURIComponent(field.id)}/plantings`;
+      // A change replaces the planting (PUT): every property of the form is sent.
+      const answer = editing ? await api.send<Planting>('PUT', `${base}/${editing.id}`, body) : await api.send<Planting>('POST', base, body);
+      if (!answer.body) {
+        formMessage(form, errorText(answer));
+        return;
+      }
+      formMessage(form, editing ? `Planting ${answer.body.id} saved.` : `Planting ${answer.body.id} created.`, 'done');
+      await loadPlantings(field, answer.body.id);
+      void showGrowthStages(field);
+      void showAgronomics(field);
+    });
+  });
+}
+
+/** The field's plantings, newest first; the one with the highest id is the current one. */
+async function loadPlantings(field: Field, selectId: number | null = null): Promise<void> {
+  const list = byId('plantings');
+  const answer = await api.getAll<Planting>(`/v2/agronomics/fields/${encodeURIComponent(field.id)}/plantings?limit=100`, 'plantings');
+  if (state.selected?.id !== field.id) return;
+  if (!answer.body) {
+    state.plantings = [];
+    showUnavailable(list, unavailableText(answer, 'Plantings'));
+    fillPlantingForm(null);
+    return;
+  }
+  state.plantings = [...answer.body].sort((a, b) => b.id - a.id);
+  const currentId = state.plantings[0]?.id;
+  const crops = new Map(state.crops.map((crop) => [crop.id, crop]));
+  list.replaceChildren(
+    ...state.plantings.map((planting) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.plantingId = String(planting.id);
+      button.setAttribute('aria-pressed', 'false');
+      const crop = crops.get(planting.crop);
+      button.textContent = `${crop ? cropLabel(crop) : planting.crop}, planted ${planting.plantingDate}`;
+      const detail = document.createElement('small');
+      detail.textContent = `planting ${planting.id}${planting.id === currentId ? ' · current' : ''}${planting.harvestDate ? ` · harvested ${planting.harvestDate}` : ''}`;
+      button.append(detail);
+      button.addEventListener('click', () => {
+        fillPlantingForm(planting);
+        formMessage(byId<HTMLFormElement>('planting-form'), null);
+      });
+      item.append(button);
+      return item;
+    }),
+  );
+  if (state.plantings.length === 0) showUnavailable(list, 'No plantings yet: create one with the form below.');
+  fillPlantingForm(state.plantings.find((p) => p.id === selectId) ?? null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Growth stages
+
+let stagesRequest = 0;
+
+async function showGrowthStages(field: Field): Promise<void> {
+  const box = byId('growth-stages');
+  const choice = byId('model-choice');
+  const select = byId<HTMLSelectElement>('model');
+  const request = ++stagesRequest;
+  const current = await api.get<Planting>(`/v2/agronomics/fields/${encodeURIComponent(field.id)}/plantings/current`);
+  if (request !== stagesRequest) return;
+  if (!current.body) {
+    choice.hidden = true;
+    showUnavailable(box, current.status === 404 ? 'No planting yet: create one to see its growth stages.' : unavailableText(current, 'Plantings'));
+    return;
+  }
+  const planting = current.body;
+  const models = await api.getAll<GrowthModel>(`/v2/agronomics/models?cropId=${encodeURIComponent(planting.crop)}`, 'models');
+  if (request !== stagesRequest) return;
+  if (!models.body || models.body.length === 0) {
+    choice.hidden = true;
+    showUnavailable(box, models.body ? `No growth-stage model for the crop ${planting.crop}.` : unavailableText(models, 'Growth-stage models'));
+    return;
+  }
+  const previous = select.value;
+  select.replaceChildren(
+    ...models.body.map((model) => {
+      const option = document.createElement('option');
+      option.value = model.id;
+      option.textContent = model.name;
+      return option;
+    }),
+  );
+  if (models.body.some((model) => model.id === previous)) select.value = previous;
+  choice.hidden = models.body.length < 2;
+  select.onchange = () => void showModelResults(field, planting, select.value, ++stagesRequest);
+  await showModelResults(field, planting, select.value, request);
+}
+
+async function showModelResults(field: Field, planting: Planting, modelId: string, request: number): Promise<void> {
+  const box = byId('growth-stages');
+  const answer = await api.get<ModelResults>(`/v2/agronomics/fields/${encodeURIComponent(field.id)}/models/${encodeURIComponent(modelId)}/results`);
+  if (request !== stagesRequest) return;
+  if (!answer.body) {
+    showUnavailable(box, unavailableText(answer, 'Growth stages'));
+    return;
+  }
+  const results = answer.body;
+  const stageName = (stage: { stage: string | null; id: string }) => stage.stage ?? stage.id;
+  const gdd = (value: number) => formatServed(value, 'degreeDays');
+  const rows: string[][] = [];
+  for (const stage of results.previousStages) rows.push([stageName(stage), stage.description, stage.date, 'reached (observed)', gdd(stage.gddThreshold)]);
+  if (results.currentStage) {
+    const stage = results.currentStage;
+    rows.push([stageName(stage), stage.description, stage.date, 'reached (observed), current stage', gdd(stage.gddThreshold)]);
+  }
+  for (const stage of results.predictedStages) {
+    const early = stage.predictedDateEarly;
+    const late = stage.predictedDateLate;
+    const range = early && late && (early !== stage.predictedDate || late !== stage.predictedDate) ? ` (${early} to ${late})` : '';
+    const basis = stage.predictionBasis === 'forecast' ? 'predicted from the forecast' : stage.predictionBasis === 'norms' ? 'predicted from the norms' : 'not expected this season';
+    rows.push([stageName(stage), stage.description, stage.predictedDate ? `${stage.predictedDate}${range}` : '–', basis, gdd(stage.gddThreshold)]);
+  }
+  table(
+    box,
+    `Growth stages of planting ${planting.id} (${planting.crop}, planted ${planting.plantingDate}; biofix ${results.biofixDate})`,
+    ['Stage', 'Description', 'Date', 'Status', `GDD threshold (°${results.gddUnits})`],
+    rows,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weather and agronomic values
 
 async function showObservations(field: Field): Promise<void> {
   const chart = byId('chart-observations');
@@ -90,18 +420,21 @@ async function showObservations(field: Field): Promise<void> {
     showUnavailable(chart, 'Observations: none for the last 30 days.');
     return;
   }
-  observationChart(chart, rows, { temperature: first.temperatures.units, precipitation: first.precipitation.units });
+  const units = { temperature: first.temperatures.units, precipitation: first.precipitation.units };
+  const temperature = (value: number | null | undefined) => formatServed(value, 'temperature', units.temperature);
+  const precipitation = (value: number | null | undefined) => formatServed(value, 'depth', units.precipitation);
+  observationChart(chart, rows, units, { temperature, precipitation });
   const total = rows.reduce((sum, r) => sum + (r.precipitation ?? 0), 0);
   summarize(
     'observations',
-    `From ${start} to ${end}: highest temperature ${fmt(Math.max(...rows.map((r) => r.max ?? -Infinity)))} °${first.temperatures.units}, ` +
-      `lowest ${fmt(Math.min(...rows.map((r) => r.min ?? Infinity)))} °${first.temperatures.units}, precipitation ${fmt(total)} ${first.precipitation.units} in all. The table below lists every day.`,
+    `From ${start} to ${end}: highest temperature ${temperature(Math.max(...rows.map((r) => r.max ?? -Infinity)))} °${units.temperature}, ` +
+      `lowest ${temperature(Math.min(...rows.map((r) => r.min ?? Infinity)))} °${units.temperature}, precipitation ${precipitation(total)} ${units.precipitation} in all. The table below lists every day.`,
   );
   table(
     tableBox,
     `Observed daily weather, ${start} to ${end}`,
-    ['Date', `Max °${first.temperatures.units}`, `Min °${first.temperatures.units}`, `Precipitation ${first.precipitation.units}`],
-    rows.map((r) => [r.date, fmt(r.max), fmt(r.min), fmt(r.precipitation)]),
+    ['Date', `Max °${units.temperature}`, `Min °${units.temperature}`, `Precipitation ${units.precipitation}`],
+    rows.map((r) => [r.date, temperature(r.max), temperature(r.min), precipitation(r.precipitation)]),
   );
 }
 
@@ -114,12 +447,15 @@ async function showForecast(field: Field): Promise<void> {
   }
   const rows = answer.body.forecasts.map((day) => {
     const block = day.forecast[0];
+    if (!block) return [day.date, '–', '–', '–', '–'];
+    const t = block.temperatures;
+    const p = block.precipitation;
     return [
       day.date,
-      block?.conditionsText ?? '–',
-      block ? `${fmt(block.temperatures.max)} / ${fmt(block.temperatures.min)} °${block.temperatures.units}` : '–',
-      block ? `${fmt(block.precipitation.amount)} ${block.precipitation.units}` : '–',
-      block?.precipitation.chance == null ? '–' : `${Math.round(block.precipitation.chance)} %`,
+      block.conditionsText,
+      `${formatServed(t.max, 'temperature', t.units)} / ${formatServed(t.min, 'temperature', t.units)} °${t.units}`,
+      `${formatServed(p.amount, 'depth', p.units)} ${p.units}`,
+      p.chance == null ? '–' : `${formatServed(p.chance, 'percent')} %`,
     ];
   });
   table(box, 'Daily forecast (24-hour blocks)', ['Date', 'Conditions', 'Max / min', 'Precipitation', 'Chance of rain'], rows);
@@ -133,6 +469,7 @@ async function showAgronomics(field: Field): Promise<void> {
     api.get<AgronomicValues>(`/v2/agronomics/fields/${id}/agronomicvalues`),
     api.getAll<AgronomicNormDay>(`/v2/agronomics/fields/${id}/agronomicnorms?limit=10`, 'dailyNorms'),
   ]);
+  if (state.selected?.id !== field.id) return;
   if (!values.body) {
     showUnavailable(gddChart, unavailableText(values, 'Agronomic values'));
     showUnavailable(ppetChart, unavailableText(values, 'Agronomic values'));
@@ -146,6 +483,8 @@ async function showAgronomics(field: Field): Promise<void> {
     showUnavailable(ppetChart, 'No days since planting yet.');
     return;
   }
+  const gdd = (value: number | null | undefined) => formatServed(value, 'degreeDays');
+  const ratio = (value: number | null | undefined) => formatServed(value, 'ratio');
   accumulationChart(
     gddChart,
     days.map((d) => {
@@ -153,6 +492,7 @@ async function showAgronomics(field: Field): Promise<void> {
       return { date: d.date, value: d.accumulatedGdd, norm: norm?.accumulatedGdd.average ?? null, stdDev: norm?.accumulatedGdd.stdDev ?? null };
     }),
     'GDD',
+    gdd,
   );
   accumulationChart(
     ppetChart,
@@ -161,11 +501,13 @@ async function showAgronomics(field: Field): Promise<void> {
       return { date: d.date, value: d.accumulatedPpet, norm: norm?.accumulatedPpet.average ?? null, stdDev: norm?.accumulatedPpet.stdDev ?? null };
     }),
     'P/PET',
+    ratio,
+    0,
   );
   const last = days[days.length - 1]!;
   const lastNorm = normByDay.get(last.date.slice(5));
-  summarize('gdd', `Accumulated GDD on ${last.date}: ${fmt(last.accumulatedGdd, 0)}; norm ${fmt(lastNorm?.accumulatedGdd.average, 0)}.`);
-  summarize('ppet', `Accumulated P/PET on ${last.date}: ${fmt(last.accumulatedPpet, 2)}; norm ${fmt(lastNorm?.accumulatedPpet.average, 2)}.`);
+  summarize('gdd', `Accumulated GDD on ${last.date}: ${gdd(last.accumulatedGdd)}; norm ${gdd(lastNorm?.accumulatedGdd.average)}.`);
+  summarize('ppet', `Accumulated P/PET on ${last.date}: ${ratio(last.accumulatedPpet)}; norm ${ratio(lastNorm?.accumulatedPpet.average)}.`);
   if (normNote) {
     for (const chart of [gddChart, ppetChart]) {
       const p = document.createElement('p');
@@ -176,63 +518,99 @@ async function showAgronomics(field: Field): Promise<void> {
   }
 }
 
-async function selectField(field: Field, map: FieldMap | null): Promise<void> {
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+async function selectField(field: Field): Promise<void> {
+  state.selected = field;
   for (const button of document.querySelectorAll<HTMLButtonElement>('#fields button')) {
     button.setAttribute('aria-pressed', String(button.dataset.fieldId === field.id));
   }
-  map?.select(field);
+  state.map?.select(field);
   const details = byId('details');
   details.hidden = false;
   byId('field-title').textContent = field.name ? `${field.name} (${field.id})` : field.id;
   byId('field-source').textContent = '';
+  fillFieldEdit(field);
+  formMessage(byId<HTMLFormElement>('planting-form'), cropsError);
   for (const chart of ['observations', 'gdd', 'ppet'] as const) summarize(chart, '');
   setStatus(`Loading weather for ${field.name ?? field.id}…`);
-  const results = await Promise.allSettled([showObservations(field), showForecast(field), showAgronomics(field)]);
+  const results = await Promise.allSettled([loadPlantings(field), showGrowthStages(field), showObservations(field), showForecast(field), showAgronomics(field)]);
+  if (state.selected !== field) return;
   const failed = results.filter((r) => r.status === 'rejected');
   setStatus(failed.length === 0 ? `Showing ${field.name ?? field.id}.` : `Some data for ${field.name ?? field.id} could not be loaded.`);
 }
 
-async function start(): Promise<void> {
-  const token = await api.accessToken();
-  // The list first: the map's tiles, requested as soon as it exists, would otherwise hold the
-  // browser's few connections to the server while the list waits behind them.
-  const answer = await api.getAll<Field>('/v2/fields?limit=100', 'fields');
-  let map: FieldMap | null = null;
-  try {
-    map = createFieldMap(byId('map'), token);
-    api.onToken((next) => map?.setToken(next));
-  } catch (error) {
-    showUnavailable(byId('map'), `The map could not be shown (${error instanceof Error ? error.message : String(error)}).`);
-  }
-  if (!answer.body) {
-    setStatus(`Your fields could not be loaded: ${answer.message}`);
-    return;
-  }
-  const fields = answer.body;
+function renderFieldList(): void {
   const list = byId('fields');
   list.replaceChildren(
-    ...fields.map((field) => {
+    ...state.fields.map((field) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.fieldId = field.id;
-      button.setAttribute('aria-pressed', 'false');
+      button.setAttribute('aria-pressed', String(state.selected?.id === field.id));
       button.textContent = field.name ?? field.id;
       const detail = document.createElement('small');
-      detail.textContent = `${field.id} · ${field.centerPoint.latitude.toFixed(3)}, ${field.centerPoint.longitude.toFixed(3)}`;
+      detail.textContent = `${field.id} · ${field.centerPoint.latitude}, ${field.centerPoint.longitude}`;
       button.append(detail);
-      button.addEventListener('click', () => void selectField(field, map));
+      button.addEventListener('click', () => void selectField(field));
       item.append(button);
       return item;
     }),
   );
-  map?.showFields(fields, (field) => void selectField(field, map));
-  if (fields.length === 0) {
-    setStatus('This account has no fields yet. Create one with POST /v2/fields (see the API reference).');
+  state.map?.showFields(state.fields, (field) => void selectField(field));
+}
+
+/** Reads the account's fields again and shows them; `selectId` (or else the chosen field, or else the first) is then chosen. */
+async function loadFields(selectId: string | null = null, read: Promise<ApiAnswer<Field[]>> | null = null): Promise<void> {
+  const answer = await (read ?? api.getAll<Field>('/v2/fields?limit=100', 'fields'));
+  if (!answer.body) {
+    setStatus(`Your fields could not be loaded: ${answer.message}`);
     return;
   }
-  setStatus(`${fields.length} field${fields.length === 1 ? '' : 's'}. Choose one to see its weather.`);
-  await selectField(fields[0]!, map);
+  state.fields = answer.body;
+  renderFieldList();
+  if (state.fields.length === 0) {
+    setStatus('This account has no fields yet. Create one with the form under the list (a click on the map fills in its coordinates).');
+    byId<HTMLDetailsElement>('new-field').open = true;
+    return;
+  }
+  const wanted = selectId ?? state.selected?.id ?? null;
+  const field = state.fields.find((f) => f.id === wanted) ?? state.fields[0]!;
+  setStatus(`${state.fields.length} field${state.fields.length === 1 ? '' : 's'}. Choose one to see its weather.`);
+  await selectField(field);
+}
+
+/** The legend of a weather layer, or null where the service has none (404) or cannot give it. */
+async function mapLegend(layer: string): Promise<MapLegend | null> {
+  const answer = await api.get<MapLegend>(`/v2/imagery/weathermaps/${encodeURIComponent(layer)}/legend?format=json`);
+  const legend = answer.body;
+  return legend && Array.isArray(legend.stops) && legend.stops.length > 0 ? legend : null;
+}
+
+async function start(): Promise<void> {
+  const token = await api.accessToken();
+  setUpFieldCreate();
+  setUpFieldEdit();
+  setUpPlantingForm();
+  // The list first: the map's tiles, requested as soon as it exists, would otherwise hold the
+  // browser's few connections to the server while the list waits behind them.
+  const fields = api.getAll<Field>('/v2/fields?limit=100', 'fields');
+  await Promise.all([fields, loadCrops()]);
+  try {
+    state.map = createFieldMap(byId('map'), token, mapLegend);
+    api.onToken((next) => state.map?.setToken(next));
+    state.map.onPick((latitude, longitude) => {
+      const form = byId<HTMLFormElement>('field-create');
+      input(form, 'latitude').value = String(latitude);
+      input(form, 'longitude').value = String(longitude);
+      byId<HTMLDetailsElement>('new-field').open = true;
+    });
+  } catch (error) {
+    showUnavailable(byId('map'), `The map could not be shown (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  await loadFields(null, fields);
 }
 
 start().catch((error: unknown) => setStatus(`The explorer could not start: ${error instanceof Error ? error.message : String(error)}`));

@@ -46,3 +46,68 @@ export interface AgronomicNormDay {
   accumulatedGdd: NormStat;
   accumulatedPpet: NormStat;
 }
+
+export interface Crop {
+  id: string;
+  name: string;
+  type: string | null;
+  variety: string | null;
+  isDefaultForCrop: boolean;
+}
+
+export interface YieldPair {
+  amount: number | null;
+  units: string | null;
+}
+
+export interface Planting {
+  id: number;
+  crop: string;
+  field: string;
+  plantingDate: string;
+  projections: { yield: YieldPair; harvestDate: string | null };
+  yield: YieldPair;
+  harvestDate: string | null;
+}
+
+export interface GrowthModel {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface ReachedStage {
+  date: string;
+  id: string;
+  stage: string | null;
+  description: string;
+  gddThreshold: number;
+}
+
+export interface PredictedStage {
+  id: string;
+  stage: string | null;
+  description: string;
+  gddThreshold: number;
+  gddRemaining: number;
+  predictedDate: string | null;
+  predictedDateEarly: string | null;
+  predictedDateLate: string | null;
+  predictionBasis: 'forecast' | 'norms' | null;
+}
+
+export interface ModelResults {
+  modelId: string;
+  plantingDate: string;
+  biofixDate: string;
+  gddUnits: string;
+  previousStages: ReachedStage[];
+  currentStage: (ReachedStage & { accumulatedGdds: number }) | null;
+  predictedStages: PredictedStage[];
+}
+
+export interface MapLegend {
+  layer: string;
+  units: string | null;
+  stops: { value: number; color: string }[];
+}
