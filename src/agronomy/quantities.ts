@@ -7,6 +7,7 @@
 import type { UnitSystem } from '../core/units.js';
 import {
   depthInUnitSystem,
+  lengthInUnitSystem,
   speedInUnitSystem,
   temperatureDifferenceInUnitSystem,
   temperatureInUnitSystem,
@@ -47,6 +48,10 @@ export const QUANTITIES = {
   degreeDays: { units: () => null, convert: null, decimals: two },
   /** A ratio (P/PET). */
   ratio: { units: () => null, convert: null, decimals: () => 3 },
+  /** A dimensionless coefficient (the water balance's Kcb, Ke, Kc, Ks). */
+  coefficient: { units: () => null, convert: null, decimals: () => 3 },
+  /** A length below or above ground (a root depth, a crop height): m or ft. */
+  length: { units: (system: UnitSystem) => (system === 'usa' ? 'ft' : 'm'), convert: lengthInUnitSystem, decimals: () => 3 },
 } as const satisfies Record<string, Quantity>;
 
 export type QuantityName = keyof typeof QUANTITIES;

@@ -60,6 +60,13 @@ export function inchesToMillimeters(inches: number): number {
   return inches * MM_PER_INCH;
 }
 
+/** Metres in a foot (exact, international foot). */
+const METRES_PER_FOOT = 0.3048;
+
+export function metresToFeet(metres: number): number {
+  return metres / METRES_PER_FOOT;
+}
+
 // Speed
 
 export function metersPerSecondToMph(metersPerSecond: number): number {
@@ -158,6 +165,11 @@ export function temperatureDifferenceInUnitSystem(celsiusDelta: number, unitSyst
 /** mm into the length unit of `unitSystem` (mm for metric, in for usa). */
 export function depthInUnitSystem(mm: number, unitSystem: UnitSystem): number {
   return unitSystem === 'usa' ? millimetersToInches(mm) : mm;
+}
+
+/** Metres into the length unit of `unitSystem` (m for metric, ft for usa). */
+export function lengthInUnitSystem(metres: number, unitSystem: UnitSystem): number {
+  return unitSystem === 'usa' ? metresToFeet(metres) : metres;
 }
 
 /** m/s into the speed unit of `unitSystem` (m/s for metric, mph for usa). */

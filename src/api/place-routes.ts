@@ -38,8 +38,12 @@ export type PlaceKind = 'field' | 'location';
 /** Path segments after the place. */
 export type SegmentName = 'dates' | 'days' | 'years' | 'format';
 
-const SEGMENT_DESCRIPTIONS: Record<SegmentName | 'coordinates', string> = {
+/** Every segment a place path may name: the parsed ones, and a planting of the field (its resource reads it). */
+type PathSegment = SegmentName | 'plantingId';
+
+const SEGMENT_DESCRIPTIONS: Record<PathSegment | 'coordinates', string> = {
   coordinates: '{latitude},{longitude} in decimal degrees',
+  plantingId: "a planting id of the field, or 'current' (the field's most recently created planting)",
   dates: 'YYYY-MM-DD, or {startDate},{endDate}',
   days: 'MM-DD or {startDay},{endDay}',
   years: NORM_YEARS_DESCRIPTION,
@@ -47,8 +51,9 @@ const SEGMENT_DESCRIPTIONS: Record<SegmentName | 'coordinates', string> = {
 };
 
 /** How the OpenAPI document shows each segment besides its description: an example. */
-const SEGMENT_DOCUMENTED: Record<SegmentName | 'coordinates', Record<string, unknown>> = {
+const SEGMENT_DOCUMENTED: Record<PathSegment | 'coordinates', Record<string, unknown>> = {
   coordinates: { type: 'string', examples: ['41.99,-93.62'] },
+  plantingId: { type: 'string', examples: ['current'] },
   dates: { type: 'string', examples: ['2024-06-01,2024-06-07'] },
   days: { type: 'string', examples: ['06-01,06-30'] },
   years: { type: 'string', examples: ['2014,2023'] },
@@ -67,9 +72,9 @@ export interface PlaceRouteForm {
   /** The range starts at the field's current planting (no dates in the path): the resource's name, for the 400 without one. */
   season?: string;
   /** Descriptions of path segments where this resource words them differently. */
-  segments?: Partial<Record<SegmentName, string>>;
+  segments?: Partial<Record<PathSegment, string>>;
   /** How the OpenAPI document shows path segments where this resource differs (a fixed set of choices). */
-  documented?: Partial<Record<SegmentName, Record<string, unknown>>>;
+  documented?: Partial<Record<PathSegment, Record<string, unknown>>>;
 }
 
 /** How a resource's `dates` segment is read: the window it must lie in, and the range answered without it. */
@@ -89,6 +94,11 @@ export interface PlaceResource<Query extends TSchema> {
   dates?: DatesRule;
   /** False: answers are never kept (files sent as text). */
   keepAnswers?: boolean;
+  /**
+   * True: answers depend on more than the place and its weather (a planting's irrigations), so
+   * none is kept; each is built afresh and sent as JSON or CSV like any other.
+   */
+  neverKept?: boolean;
   /** True: building an answer takes the main thread a while, so each waits for a turn of its own (http/turns.ts). */
   heavy?: boolean;
   forms: PlaceRouteForm[];
@@ -139,7 +149,7 @@ function paramsSchema(kind: PlaceKind, path: string, form: PlaceRouteForm): TObj
   const properties: Record<string, TString> =
     kind === 'field' ? { fieldId: Type.String() } : { coordinates: ParsedText(SEGMENT_DESCRIPTIONS.coordinates, SEGMENT_DOCUMENTED.coordinates) };
   for (const match of path.matchAll(/:(\w+)/g)) {
-    const name = match[1] as SegmentName;
+    const name = match[1] as PathSegment;
     properties[name] = ParsedText(form.segments?.[name] ?? SEGMENT_DESCRIPTIONS[name], form.documented?.[name] ?? SEGMENT_DOCUMENTED[name]);
   }
   return Type.Object(properties);
@@ -215,6 +225,7 @@ export function registerPlaceRoutes<Query extends TSchema>(
             },
           };
           if (definition.keepAnswers === false) return make(call);
+          if (definition.neverKept) return answers.answer(reply, null, () => make(call));
           return answers.answer(reply, place.answerKey, () => make(call));
         },
       );

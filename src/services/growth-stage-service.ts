@@ -131,7 +131,7 @@ export function normDaysBetween(first: IsoDate, last: IsoDate): NormDays {
  * unavailable provider) leaves that part of the prediction out: the stages reached so far do not
  * depend on it. Anything else propagates.
  */
-async function unlessNotHeld<T>(work: Promise<T>): Promise<T | null> {
+export async function unlessNotHeld<T>(work: Promise<T>): Promise<T | null> {
   try {
     return await work;
   } catch (error) {
