@@ -147,16 +147,17 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
       if (daysBetween(first, end) + 1 > WATER_BALANCE_MAX_DAYS) {
         throw invalidParameterValue(range ? 'endDate' : 'plantingDate', `A water balance covers at most ${WATER_BALANCE_MAX_DAYS} days from the planting date (${first}); ask for an end date by ${addDays(first, WATER_BALANCE_MAX_DAYS - 1)}.`);
       }
-
+      // A balance that can run on to the last forecast day does (the advice reads the forecast);
+      // one of a season long past stops at the last day asked.
+      const current = daysBetween(first, forecastLast) + 1 <= WATER_BALANCE_MAX_DAYS;
       const yesterday = addDays(today, -1);
-      const pastEnd = end < yesterday ? end : yesterday;
+      const pastEnd = current || end > yesterday ? yesterday : end;
       const forecastFirst = first > today ? first : today;
-      // The forecast days are always computed (the advice reads them), whatever range is answered.
       const [setup, irrigations, past, forecast] = await Promise.all([
         inputs.parameters(accountId, planting.fieldId, planting.id),
         inputs.irrigations(accountId, planting.fieldId, planting.id),
         first <= pastEnd ? observations.daily(location, { start: first, end: pastEnd }, requester) : null,
-        unlessNotHeld(forecasts.daily(location, datesInRange(forecastFirst, forecastLast), requester)),
+        current ? unlessNotHeld(forecasts.daily(location, datesInRange(forecastFirst, forecastLast), requester)) : null,
       ]);
       const byDate = new Map<IsoDate, { amount: number; wettedFraction: number | null }>();
       for (const event of irrigations) {
@@ -180,7 +181,9 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
       const todayIndex = observed.length;
       const onForecast = firstStressDay(balance.days, todayIndex);
       let advice: IrrigationAdvice = { date: null, depth: null, basis: null };
-      if (onForecast >= 0) {
+      if (!current) {
+        // A season long past: nothing to advise.
+      } else if (onForecast >= 0) {
         const day = balance.days[onForecast]!;
         advice = { date: day.date, depth: day.rootZoneDepletion, basis: 'forecast' };
       } else {

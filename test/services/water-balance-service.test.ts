@@ -147,6 +147,19 @@ describe('water balance service', () => {
     expect(none.advice).toEqual({ date: null, depth: null, basis: null });
   });
 
+  it('answers a season long past from its planting date to the last day asked, without forecast or advice', async () => {
+    const { service, calls } = harness();
+    const old = { ...PLANTING, plantingDate: '2010-04-20' as IsoDate };
+    const result = await service.balance(place, 1, old, { start: '2010-06-01' as IsoDate, end: '2010-06-30' as IsoDate }, undefined);
+    expect(result.days.map((d) => d.date)).toEqual(datesInRange('2010-06-01' as IsoDate, '2010-06-30' as IsoDate));
+    expect(result.days.every((d) => d.source === 'observed')).toBe(true);
+    expect(calls.daily).toEqual([{ start: '2010-04-20', end: '2010-06-30' }]);
+    expect(calls.forecast).toEqual([]);
+    expect(result.advice).toEqual({ date: null, depth: null, basis: null });
+    const tooLong = await refusal(service.balance(place, 1, old, { start: '2010-06-01' as IsoDate, end: '2012-06-01' as IsoDate }, undefined));
+    expect(tooLong.detailedMessage).toContain('at most 731 days');
+  });
+
   it('refuses dates outside the planting date … today + 7, and a planting with no days yet', async () => {
     const { service } = harness();
     const early = await refusal(service.balance(place, 1, PLANTING, { start: '2013-04-22' as IsoDate, end: '2013-05-01' as IsoDate }, undefined));
