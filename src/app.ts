@@ -17,6 +17,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ReferenceEvapotranspirationOptions } from './agronomy/pet.js';
 import { agronomicRoutes } from './api/agronomics/agronomic-routes.js';
+import { waterBalanceSetupRoutes } from './api/plantings/water-balance-setup-routes.js';
+import { createWaterBalanceService, type WaterBalanceService } from './services/water-balance-service.js';
+import { createWaterBalanceSetupService, type WaterBalanceSetupService } from './services/water-balance-setup-service.js';
 import { cropRoutes } from './api/crops/crops.js';
 import { fieldRoutes } from './api/fields/field-routes.js';
 import { imageryRoutes } from './api/imagery/imagery-routes.js';
@@ -135,6 +138,8 @@ export interface AppServices {
   agronomicValues: AgronomicValuesService;
   agronomicNorms: AgronomicNormService;
   growthStages: GrowthStageService;
+  waterBalanceSetup: WaterBalanceSetupService;
+  waterBalance: WaterBalanceService;
   maps: MapImageService;
   jobs: JobService;
   accounts: AccountService;
@@ -180,6 +185,7 @@ export function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wak
   const fields = createFieldService(store, clock, { maxFieldsPerAccount: config.maxFieldsPerAccount });
   const observations = createObservationService(weather);
   const forecasts = createForecastService({ weather, clock });
+  const waterBalanceSetup = createWaterBalanceSetupService(store, catalogData, clock);
   const agronomicNorms = createAgronomicNormService({ weather, clock, elevation, referenceEt, ...(deps.compute ? { compute: deps.compute } : {}) });
 
   return {
@@ -205,6 +211,8 @@ export function buildServices(deps: AppDependencies, log: FastifyBaseLogger, wak
     agronomicValues: createAgronomicValuesService({ observations, forecasts, elevation, referenceEt }),
     agronomicNorms,
     growthStages: createGrowthStageService({ fields, plantings: store.plantings, catalog: catalogData, clock, weather, forecasts, norms: agronomicNorms }),
+    waterBalanceSetup,
+    waterBalance: createWaterBalanceService({ observations, forecasts, norms: agronomicNorms, elevation, inputs: waterBalanceSetup, referenceEt }),
     maps: createMapImageService({
       fields,
       clock,
@@ -392,7 +400,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       weatherNorms: services.weatherNorms,
       weatherFiles: services.weatherFiles,
     });
-    await api.register(agronomicRoutes, { ...placed, agronomicValues: services.agronomicValues, agronomicNorms: services.agronomicNorms });
+    await api.register(agronomicRoutes, {
+      ...placed,
+      agronomicValues: services.agronomicValues,
+      agronomicNorms: services.agronomicNorms,
+      plantings: services.plantings,
+      waterBalance: services.waterBalance,
+    });
+    await api.register(waterBalanceSetupRoutes, { plantings: services.plantings, places: services.places, setup: services.waterBalanceSetup, baseUrl });
     await api.register(imageryRoutes, { maps: services.maps, clock });
   });
   // The account area and field explorer: session cookies, not bearer tokens.

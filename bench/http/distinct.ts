@@ -225,6 +225,11 @@ function scenarios(fields: BenchField[], manyFields: BenchField[], today: string
       mixedShare: 10,
       paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/agronomicvalues/${window(120)}?limit=120`),
     },
+    // A season's water balance: from the planting date (90 to 150 days back) through the forecast, with the advice.
+    {
+      name: "field water balance, the season so far and the forecast",
+      paths: distinct(count, () => `/v2/agronomics/fields/${pick(fields).id}/plantings/current/waterbalance${next() < 0.5 ? '' : `?units=${pick(['metric', 'usa'])}`}`),
+    },
     {
       name: 'field agronomic norms, 120 days × 10 years',
       mixedShare: 5,

@@ -15,6 +15,7 @@
 import { dailyAgronomicSeries, fillDailyAgronomicSeries, placeReferenceEt, type AgronomicDay } from '../agronomy/agronomic-series.js';
 import { resolveGddParameters } from '../agronomy/gdd.js';
 import { waterBalance, type WaterBalanceDay, type WaterBalanceInput, waterBalanceTotals, type WaterBalanceTotals } from '../agronomy/water-balance.js';
+import type { ReferenceEvapotranspirationOptions } from '../agronomy/pet.js';
 import { windSpeedAt2m } from '../agronomy/wind-profile.js';
 import type { Requester } from '../core/requester.js';
 import { addDays, datesInRange, daysBetween, type IsoDate, monthDayOf } from '../core/dates.js';
@@ -87,12 +88,14 @@ export interface WaterBalanceDependencies {
   norms: AgronomicNormService;
   elevation: ElevationModel;
   inputs: WaterBalanceInputs;
+  /** How reference ET is computed: as for the agronomic values (their PET). */
+  referenceEt?: ReferenceEvapotranspirationOptions;
 }
 
 /** Reference ET and precipitation of consecutive days, mm (NaN where the source has no value). */
-function referenceEtAndRain(days: readonly AgronomicDay[], location: WeatherLocation, sourceElevation: number | null, elevation: ElevationModel) {
+function referenceEtAndRain(days: readonly AgronomicDay[], location: WeatherLocation, sourceElevation: number | null, elevation: ElevationModel, options: ReferenceEvapotranspirationOptions) {
   const series = dailyAgronomicSeries(days.length);
-  fillDailyAgronomicSeries(days, placeReferenceEt(agronomicPlace(location, sourceElevation, elevation)), () => 0, series);
+  fillDailyAgronomicSeries(days, placeReferenceEt(agronomicPlace(location, sourceElevation, elevation), options), () => 0, series);
   return series;
 }
 
@@ -104,9 +107,10 @@ function weatherInputs(
   location: WeatherLocation,
   sourceElevation: number | null,
   elevation: ElevationModel,
+  referenceEt: ReferenceEvapotranspirationOptions,
   irrigationOf: (date: IsoDate) => { amount: number; wettedFraction: number | null },
 ): WaterBalanceInput[] {
-  const series = referenceEtAndRain(days, location, sourceElevation, elevation);
+  const series = referenceEtAndRain(days, location, sourceElevation, elevation, referenceEt);
   return days.map((day, i) => {
     const irrigation = irrigationOf(day.date);
     return {
@@ -129,6 +133,7 @@ function firstStressDay(days: readonly WaterBalanceDay[], from: number): number 
 
 export function createWaterBalanceService(deps: WaterBalanceDependencies): WaterBalanceService {
   const { observations, forecasts, norms, elevation, inputs } = deps;
+  const referenceEt = deps.referenceEt ?? {};
   return {
     async balance({ location, today }, accountId, planting, range, requester) {
       const first = planting.plantingDate;
@@ -166,9 +171,9 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
       }
       const irrigationOf = (date: IsoDate) => byDate.get(date) ?? { amount: 0, wettedFraction: null };
       const sources: string[] = [];
-      const observed = past ? weatherInputs(past.days, location, past.elevation ?? null, elevation, irrigationOf) : [];
+      const observed = past ? weatherInputs(past.days, location, past.elevation ?? null, elevation, referenceEt, irrigationOf) : [];
       if (past) sources.push(past.source);
-      const forecastDays = forecast ? weatherInputs(forecast.days, location, null, elevation, irrigationOf) : [];
+      const forecastDays = forecast ? weatherInputs(forecast.days, location, null, elevation, referenceEt, irrigationOf) : [];
       if (forecast) sources.push(forecast.source);
       const known = [...observed, ...forecastDays];
       const balance = waterBalance(setup.parameters, known);

@@ -9,6 +9,7 @@ export { DAILY_VARIABLES } from '../weather/daily-variables.js';
 export type { DailyVariable, DailyVariableName, DailyVariableTable } from '../weather/daily-variables.js';
 export { converter, presenter, QUANTITIES, type QuantityName, unitsLabel } from '../agronomy/quantities.js';
 export {
+  inchesToMillimeters,
   millimetersToInches,
   depthInUnitSystem,
   speedInUnitSystem,

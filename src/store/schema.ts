@@ -47,6 +47,25 @@ export interface FieldTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
+/** A planting's own water-balance parameters: JSON of the values set, over its crop's defaults. */
+export interface WaterBalanceParametersTable {
+  planting_id: number;
+  account_id: number;
+  values_json: string;
+  updated_at: number;
+}
+
+/** An irrigation event of a planting: net depth reaching the soil, mm. */
+export interface IrrigationTable {
+  id: Generated<number>;
+  planting_id: number;
+  account_id: number;
+  date: string;
+  amount_mm: number;
+  wetted_fraction: number | null;
+  created_at: number;
+}
+
 export interface PlantingTable {
   id: Generated<number>;
   account_id: number;
@@ -135,6 +154,8 @@ export interface Database extends WeatherTables {
   api_keys: ApiKeyTable;
   fields: FieldTable;
   plantings: PlantingTable;
+  water_balance_parameters: WaterBalanceParametersTable;
+  irrigations: IrrigationTable;
   settings: SettingTable;
   jobs: JobTable;
   job_results: JobResultTable;

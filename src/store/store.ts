@@ -8,6 +8,7 @@ import { fieldRepository, type FieldRepository } from './field-repository.js';
 import { jobRepository, type JobRepository } from './job-repository.js';
 import { keyRepository, type KeyRepository } from './key-repository.js';
 import { plantingRepository, type PlantingRepository } from './planting-repository.js';
+import { waterBalanceRepository, type WaterBalanceRepository } from './water-balance-repository.js';
 import { sessionRepository, type SessionRepository } from './session-repository.js';
 import { settingRepository, type SettingRepository } from './setting-repository.js';
 import { usageRepository, type UsageRepository } from './usage-repository.js';
@@ -19,6 +20,7 @@ export interface Store {
   readonly keys: KeyRepository;
   readonly fields: FieldRepository;
   readonly plantings: PlantingRepository;
+  readonly waterBalance: WaterBalanceRepository;
   readonly settings: SettingRepository;
   readonly jobs: JobRepository;
   readonly weather: WeatherRepository;
@@ -40,6 +42,7 @@ export function createStore(handle: DatabaseHandle): Store {
     keys: keyRepository(handle.db, handle.dialect),
     fields: fieldRepository(handle.db, handle.dialect),
     plantings: plantingRepository(handle.db, handle.dialect),
+    waterBalance: waterBalanceRepository(handle.db),
     settings: settingRepository(handle.db),
     jobs: jobRepository(handle.db, handle.dialect),
     weather: weatherRepository(handle.db, handle.dialect),

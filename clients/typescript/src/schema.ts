@@ -6503,6 +6503,889 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/agronomics/fields/{fieldId}/plantings/{plantingId}/waterbalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A planting's daily water balance (FAO-56 dual crop coefficient) from its planting date through the forecast, with irrigation advice */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /**
+                     * @description a planting id of the field, or 'current' (the field's most recently created planting)
+                     * @example current
+                     */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            location?: {
+                                latitude?: number;
+                                longitude?: number;
+                                fieldId?: string;
+                            };
+                            totals?: {
+                                referenceEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                cropEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                actualEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                transpiration?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                evaporation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                precipitation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                irrigation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                runoff?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                deepPercolation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                finalDepletion?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                            };
+                            irrigationAdvice?: {
+                                date?: string | null;
+                                depth?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                basis?: string | null;
+                            };
+                            dailyWaterBalance?: {
+                                date?: string;
+                                referenceEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                basalCropCoefficient?: number | null;
+                                evaporationCoefficient?: number | null;
+                                cropCoefficient?: number | null;
+                                waterStressCoefficient?: number | null;
+                                cropEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                actualEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                transpiration?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                evaporation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                rootDepth?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                totalAvailableWater?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                readilyAvailableWater?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                depletion?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                precipitation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                irrigation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                runoff?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                deepPercolation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                source?: string;
+                            }[];
+                            _links?: {
+                                self?: {
+                                    href: string;
+                                };
+                                next?: {
+                                    href: string;
+                                };
+                                prev?: {
+                                    href: string;
+                                };
+                                curies?: {
+                                    name: string;
+                                    href: string;
+                                    templated: boolean;
+                                }[];
+                                "svc:field"?: {
+                                    href: string;
+                                };
+                                "svc:planting"?: {
+                                    href: string;
+                                };
+                                "svc:waterBalanceParameters"?: {
+                                    href: string;
+                                };
+                            };
+                        };
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/agronomics/fields/{fieldId}/plantings/{plantingId}/waterbalance/{dates}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A planting's daily water balance on a date or {startDate},{endDate} (from its planting date to today + 7), with irrigation advice */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /**
+                     * @description a planting id of the field, or 'current' (the field's most recently created planting)
+                     * @example current
+                     */
+                    plantingId: string;
+                    /**
+                     * @description YYYY-MM-DD, or {startDate},{endDate}
+                     * @example 2024-06-01,2024-06-07
+                     */
+                    dates: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            location?: {
+                                latitude?: number;
+                                longitude?: number;
+                                fieldId?: string;
+                            };
+                            totals?: {
+                                referenceEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                cropEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                actualEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                transpiration?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                evaporation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                precipitation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                irrigation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                runoff?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                deepPercolation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                finalDepletion?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                            };
+                            irrigationAdvice?: {
+                                date?: string | null;
+                                depth?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                basis?: string | null;
+                            };
+                            dailyWaterBalance?: {
+                                date?: string;
+                                referenceEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                basalCropCoefficient?: number | null;
+                                evaporationCoefficient?: number | null;
+                                cropCoefficient?: number | null;
+                                waterStressCoefficient?: number | null;
+                                cropEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                actualEt?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                transpiration?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                evaporation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                rootDepth?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                totalAvailableWater?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                readilyAvailableWater?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                depletion?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                precipitation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                irrigation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                runoff?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                deepPercolation?: {
+                                    amount?: number | null;
+                                    units?: string;
+                                };
+                                source?: string;
+                            }[];
+                            _links?: {
+                                self?: {
+                                    href: string;
+                                };
+                                next?: {
+                                    href: string;
+                                };
+                                prev?: {
+                                    href: string;
+                                };
+                                curies?: {
+                                    name: string;
+                                    href: string;
+                                    templated: boolean;
+                                }[];
+                                "svc:field"?: {
+                                    href: string;
+                                };
+                                "svc:planting"?: {
+                                    href: string;
+                                };
+                                "svc:waterBalanceParameters"?: {
+                                    href: string;
+                                };
+                            };
+                        };
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/agronomics/fields/{fieldId}/plantings/{plantingId}/waterbalance/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A planting's water-balance parameters, and which are defaults */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description a planting id of the field, or 'current' */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crop: {
+                                /** @description Kcb ini (FAO-56 Table 17) */
+                                kcbInitial: number;
+                                /** @description Kcb mid (Table 17) */
+                                kcbMid: number;
+                                /** @description Kcb end (Table 17) */
+                                kcbEnd: number;
+                                /** @description FAO-56 stage lengths, days (Table 11) */
+                                stageLengths: {
+                                    initial: number;
+                                    development: number;
+                                    mid: number;
+                                    late: number;
+                                };
+                                /** @description crop height at planting, m */
+                                heightInitial: number;
+                                /** @description maximum crop height, m (Table 12) */
+                                heightMax: number;
+                                /** @description effective rooting depth at planting, m */
+                                rootDepthInitial: number;
+                                /** @description maximum effective rooting depth, m (Table 22) */
+                                rootDepthMax: number;
+                                /** @description p, soil water depletion fraction for no stress (Table 22) */
+                                depletionFraction: number;
+                            };
+                            soil: {
+                                /** @description θFC, m³/m³ (Table 19) */
+                                fieldCapacity: number;
+                                /** @description θWP, m³/m³ (Table 19) */
+                                wiltingPoint: number;
+                                /** @description θ of the root zone on the planting date, m³/m³ */
+                                initialWaterContent: number;
+                                /** @description Ze, m (0.10–0.15) */
+                                evaporationLayerDepth: number;
+                                /** @description REW, mm (Table 19) */
+                                readilyEvaporableWater: number;
+                                /** @description CN2 for runoff (SCS), or null: no runoff */
+                                curveNumber: number | null;
+                            };
+                            /** @description JSON Pointers of the values that are defaults (the planting's crop's, the default soil's) */
+                            defaults: string[];
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                curies: {
+                                    name: string;
+                                    href: string;
+                                    templated: boolean;
+                                }[];
+                                "svc:planting": {
+                                    href: string;
+                                };
+                                "svc:waterBalance": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Set a planting's water-balance parameters (what is left out is its default) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description a planting id of the field, or 'current' */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            /** @description The values the planting sets; every value left out is its default */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        crop?: {
+                            /** @description Kcb ini (FAO-56 Table 17) */
+                            kcbInitial?: number;
+                            /** @description Kcb mid (Table 17) */
+                            kcbMid?: number;
+                            /** @description Kcb end (Table 17) */
+                            kcbEnd?: number;
+                            /** @description FAO-56 stage lengths, days (Table 11) */
+                            stageLengths?: {
+                                initial: number;
+                                development: number;
+                                mid: number;
+                                late: number;
+                            };
+                            /** @description crop height at planting, m */
+                            heightInitial?: number;
+                            /** @description maximum crop height, m (Table 12) */
+                            heightMax?: number;
+                            /** @description effective rooting depth at planting, m */
+                            rootDepthInitial?: number;
+                            /** @description maximum effective rooting depth, m (Table 22) */
+                            rootDepthMax?: number;
+                            /** @description p, soil water depletion fraction for no stress (Table 22) */
+                            depletionFraction?: number;
+                        };
+                        soil?: {
+                            /** @description θFC, m³/m³ (Table 19) */
+                            fieldCapacity?: number;
+                            /** @description θWP, m³/m³ (Table 19) */
+                            wiltingPoint?: number;
+                            /** @description θ of the root zone on the planting date, m³/m³ */
+                            initialWaterContent?: number;
+                            /** @description Ze, m (0.10–0.15) */
+                            evaporationLayerDepth?: number;
+                            /** @description REW, mm (Table 19) */
+                            readilyEvaporableWater?: number;
+                            /** @description CN2 for runoff (SCS), or null: no runoff */
+                            curveNumber?: number | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crop: {
+                                /** @description Kcb ini (FAO-56 Table 17) */
+                                kcbInitial: number;
+                                /** @description Kcb mid (Table 17) */
+                                kcbMid: number;
+                                /** @description Kcb end (Table 17) */
+                                kcbEnd: number;
+                                /** @description FAO-56 stage lengths, days (Table 11) */
+                                stageLengths: {
+                                    initial: number;
+                                    development: number;
+                                    mid: number;
+                                    late: number;
+                                };
+                                /** @description crop height at planting, m */
+                                heightInitial: number;
+                                /** @description maximum crop height, m (Table 12) */
+                                heightMax: number;
+                                /** @description effective rooting depth at planting, m */
+                                rootDepthInitial: number;
+                                /** @description maximum effective rooting depth, m (Table 22) */
+                                rootDepthMax: number;
+                                /** @description p, soil water depletion fraction for no stress (Table 22) */
+                                depletionFraction: number;
+                            };
+                            soil: {
+                                /** @description θFC, m³/m³ (Table 19) */
+                                fieldCapacity: number;
+                                /** @description θWP, m³/m³ (Table 19) */
+                                wiltingPoint: number;
+                                /** @description θ of the root zone on the planting date, m³/m³ */
+                                initialWaterContent: number;
+                                /** @description Ze, m (0.10–0.15) */
+                                evaporationLayerDepth: number;
+                                /** @description REW, mm (Table 19) */
+                                readilyEvaporableWater: number;
+                                /** @description CN2 for runoff (SCS), or null: no runoff */
+                                curveNumber: number | null;
+                            };
+                            /** @description JSON Pointers of the values that are defaults (the planting's crop's, the default soil's) */
+                            defaults: string[];
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                curies: {
+                                    name: string;
+                                    href: string;
+                                    templated: boolean;
+                                }[];
+                                "svc:planting": {
+                                    href: string;
+                                };
+                                "svc:waterBalance": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a planting's water-balance parameters with JSON-Patch (test, replace) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description a planting id of the field, or 'current' */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            /** @description a JSON-Patch array of at least one command */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description one of test, replace
+                         * @enum {string}
+                         */
+                        op: "test" | "replace";
+                        /**
+                         * @description one of /crop/kcbInitial, /crop/kcbMid, /crop/kcbEnd, /crop/heightInitial, /crop/heightMax, /crop/rootDepthInitial, /crop/rootDepthMax, /crop/depletionFraction, /crop/stageLengths, /crop/stageLengths/initial, /crop/stageLengths/development, /crop/stageLengths/mid, /crop/stageLengths/late, /soil/fieldCapacity, /soil/wiltingPoint, /soil/initialWaterContent, /soil/evaporationLayerDepth, /soil/readilyEvaporableWater, /soil/curveNumber
+                         * @enum {string}
+                         */
+                        path: "/crop/kcbInitial" | "/crop/kcbMid" | "/crop/kcbEnd" | "/crop/heightInitial" | "/crop/heightMax" | "/crop/rootDepthInitial" | "/crop/rootDepthMax" | "/crop/depletionFraction" | "/crop/stageLengths" | "/crop/stageLengths/initial" | "/crop/stageLengths/development" | "/crop/stageLengths/mid" | "/crop/stageLengths/late" | "/soil/fieldCapacity" | "/soil/wiltingPoint" | "/soil/initialWaterContent" | "/soil/evaporationLayerDepth" | "/soil/readilyEvaporableWater" | "/soil/curveNumber";
+                        value: unknown;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            crop: {
+                                /** @description Kcb ini (FAO-56 Table 17) */
+                                kcbInitial: number;
+                                /** @description Kcb mid (Table 17) */
+                                kcbMid: number;
+                                /** @description Kcb end (Table 17) */
+                                kcbEnd: number;
+                                /** @description FAO-56 stage lengths, days (Table 11) */
+                                stageLengths: {
+                                    initial: number;
+                                    development: number;
+                                    mid: number;
+                                    late: number;
+                                };
+                                /** @description crop height at planting, m */
+                                heightInitial: number;
+                                /** @description maximum crop height, m (Table 12) */
+                                heightMax: number;
+                                /** @description effective rooting depth at planting, m */
+                                rootDepthInitial: number;
+                                /** @description maximum effective rooting depth, m (Table 22) */
+                                rootDepthMax: number;
+                                /** @description p, soil water depletion fraction for no stress (Table 22) */
+                                depletionFraction: number;
+                            };
+                            soil: {
+                                /** @description θFC, m³/m³ (Table 19) */
+                                fieldCapacity: number;
+                                /** @description θWP, m³/m³ (Table 19) */
+                                wiltingPoint: number;
+                                /** @description θ of the root zone on the planting date, m³/m³ */
+                                initialWaterContent: number;
+                                /** @description Ze, m (0.10–0.15) */
+                                evaporationLayerDepth: number;
+                                /** @description REW, mm (Table 19) */
+                                readilyEvaporableWater: number;
+                                /** @description CN2 for runoff (SCS), or null: no runoff */
+                                curveNumber: number | null;
+                            };
+                            /** @description JSON Pointers of the values that are defaults (the planting's crop's, the default soil's) */
+                            defaults: string[];
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                curies: {
+                                    name: string;
+                                    href: string;
+                                    templated: boolean;
+                                }[];
+                                "svc:planting": {
+                                    href: string;
+                                };
+                                "svc:waterBalance": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v2/agronomics/fields/{fieldId}/plantings/{plantingId}/irrigations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A planting's irrigation events, by date */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description a planting id of the field, or 'current' */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            irrigations: {
+                                id: number;
+                                date: string;
+                                amount: number;
+                                units: string;
+                                wettedFraction: number | null;
+                                _links: {
+                                    self: {
+                                        href: string;
+                                    };
+                                    "svc:planting": {
+                                        href: string;
+                                    };
+                                };
+                            }[];
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                "svc:planting": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Record an irrigation event of a planting */
+        post: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    /** @description a planting id of the field, or 'current' */
+                    plantingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description YYYY-MM-DD: from the planting date to today + 7 at the field
+                         * @example 2024-06-10
+                         */
+                        date: string;
+                        /**
+                         * @description net depth reaching the soil: mm, or inches with units=usa
+                         * @example 25
+                         */
+                        amount: number;
+                        /**
+                         * @description fw, the fraction of the surface wetted (FAO-56 Table 20); absent or null: 1
+                         * @example 0.5
+                         */
+                        wettedFraction?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            date: string;
+                            amount: number;
+                            units: string;
+                            wettedFraction: number | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                "svc:planting": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/agronomics/fields/{fieldId}/plantings/{plantingId}/irrigations/{irrigationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an irrigation event */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fieldId: string;
+                    plantingId: string;
+                    irrigationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/imagery/weathermaps/{layer}/legend": {
         parameters: {
             query?: never;

@@ -15,6 +15,7 @@ import * as fieldListRevision from './0012-field-list-revision.js';
 import * as jobResultBytes from './0013-job-result-bytes.js';
 import * as plantingSortIndexes from './0014-planting-sort-indexes.js';
 import * as jobResultDataSource from './0015-job-result-data-source.js';
+import * as waterBalanceInputs from './0016-water-balance-inputs.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-job-result-bytes': jobResultBytes,
   '0014-planting-sort-indexes': plantingSortIndexes,
   '0015-job-result-data-source': jobResultDataSource,
+  '0016-water-balance-inputs': waterBalanceInputs,
 };
 
 export const migrationProvider: MigrationProvider = {
