@@ -9,7 +9,6 @@
  * `{amount, units}` in mm or in, the root depth in m or ft, coefficients bare numbers.
  */
 import { Type } from 'typebox';
-import { invalidParameter } from '../../http/api-error.js';
 import { setDataSource } from '../../http/data-source.js';
 import { link, type Link } from '../../http/links.js';
 import { parseUnits } from '../../http/units.js';
@@ -18,6 +17,7 @@ import type { PlantingWaterBalance, WaterBalanceService } from '../../services/w
 import type { ApiInstance } from '../api-plugin.js';
 import { compileEntry, entrySchema, entryTable, listAnswer, type OutputView, out } from '../output-table.js';
 import { type PlaceRouteServices, registerPlaceRoutes, resource } from '../place-routes.js';
+import { parsePlantingRef } from '../plantings/planting-schemas.js';
 import { plantingPath } from '../plantings/planting-table.js';
 import { UnitsParameter } from '../schema-helpers.js';
 import { presentLocation, type WeatherPlace } from '../weather/weather-place.js';
@@ -116,12 +116,6 @@ export interface WaterBalanceRouteServices extends PlaceRouteServices {
   baseUrl: string;
 }
 
-/** `{plantingId}`: a whole number, or `current`. */
-function parsePlantingRef(value: string): number | 'current' {
-  if (value === 'current') return 'current';
-  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647) return Number(value);
-  throw invalidParameter('plantingId', `plantingId must be a planting id (a whole number from 1 to 2147483647) or 'current' (got '${value}').`);
-}
 
 export function waterBalanceRoutes(app: ApiInstance, services: WaterBalanceRouteServices): void {
   const { plantings, waterBalance, baseUrl } = services;
@@ -129,7 +123,7 @@ export function waterBalanceRoutes(app: ApiInstance, services: WaterBalanceRoute
   registerPlaceRoutes(app, services, WATER_BALANCE, async ({ place, view, dates, query, request, reply, requester }) => {
     const units = parseUnits(query.units);
     const fieldId = (request.params as { fieldId: string }).fieldId;
-    const ref = parsePlantingRef((request.params as { plantingId: string }).plantingId);
+    const ref = parsePlantingRef((request.params as { plantingId: string }).plantingId, true);
     const planting = await plantings.getInField(request.auth.accountId, fieldId, ref);
     const range = dates ? { start: dates.start, end: dates.end } : null;
     const balance = await waterBalance.balance(

@@ -1,19 +1,19 @@
 /** /v2/agronomics/plantings and /v2/agronomics/fields/{fieldId}/plantings. Thin: parse → service → present. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { invalidParameter } from '../../http/api-error.js';
 import { invalid } from '../../core/errors.js';
 import { checkOffset, contentRange, pageLinks, parsePaging, parseSort } from '../../http/list-query.js';
 import { link } from '../../http/links.js';
 import { parseProperties } from '../../http/properties.js';
-import type { Page, PlantingListQuery as ListOptions, PlantingRecord, PlantingRef, PlantingService } from '../../services/planting-service.js';
+import type { Page, PlantingListQuery as ListOptions, PlantingRecord, PlantingService } from '../../services/planting-service.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { PLANTING_PROPERTIES, PlantingListSchema, plantingPath, PlantingSchema, presentPlanting } from './planting-table.js';
 import {
   AccountPlantingBody,
   FieldPlantingParams,
   FieldPlantingsParams,
-  MAX_PLANTING_ID,
+  parsePlantingId,
+  parsePlantingRef,
   PLANTING_SORTS,
   PlantingBody,
   PlantingListQuery,
@@ -25,20 +25,6 @@ import {
 const TAGS = ['plantings'];
 
 type Query = Static<typeof PlantingListQuery>;
-
-/** `{plantingId}`: a planting id, a whole number from 1 to MAX_PLANTING_ID. */
-function parsePlantingId(value: string, allowCurrent = false): number {
-  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID) return Number(value);
-  throw invalidParameter(
-    'plantingId',
-    `plantingId must be a planting id (a whole number from 1 to ${MAX_PLANTING_ID})${allowCurrent ? " or 'current'" : ''} (got '${value}').`,
-  );
-}
-
-/** `{plantingId}` where the path also takes `current`, the field's most recently created planting. */
-function parsePlantingRef(value: string, allowCurrent: true): PlantingRef {
-  return allowCurrent && value === 'current' ? 'current' : parsePlantingId(value, allowCurrent);
-}
 
 export interface PlantingRouteOptions {
   plantings: PlantingService;

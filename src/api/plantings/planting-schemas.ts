@@ -1,6 +1,7 @@
 /** TypeBox schemas of the Planting resource: validation, serialization (key order) and OpenAPI. */
 import { Type } from 'typebox';
-import { PLANTING_PATCH_PATHS } from '../../services/planting-service.js';
+import { invalidParameter } from '../../http/api-error.js';
+import { PLANTING_PATCH_PATHS, type PlantingRef } from '../../services/planting-service.js';
 import { listQuery, Nullable, PropertiesQuery } from '../schema-helpers.js';
 
 const DATE = { description: 'a date written YYYY-MM-DD' };
@@ -80,3 +81,17 @@ export const PLANTING_SORTS = {
 /** Plantings are sorted by one property at a time. */
 export const PlantingListQuery = Type.Object({ ...listQuery('plantings', Object.keys(PLANTING_SORTS), true), crop: Type.Optional(Type.String({ description: 'a crop id' })) });
 export const PlantingQuery = Type.Object(PropertiesQuery);
+
+/** `{plantingId}`: a planting id, a whole number from 1 to MAX_PLANTING_ID. */
+export function parsePlantingId(value: string, allowCurrent = false): number {
+  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID) return Number(value);
+  throw invalidParameter(
+    'plantingId',
+    `plantingId must be a planting id (a whole number from 1 to ${MAX_PLANTING_ID})${allowCurrent ? " or 'current'" : ''} (got '${value}').`,
+  );
+}
+
+/** `{plantingId}` where the path also takes `current`, the field's most recently created planting. */
+export function parsePlantingRef(value: string, allowCurrent: true): PlantingRef {
+  return allowCurrent && value === 'current' ? 'current' : parsePlantingId(value, allowCurrent);
+}

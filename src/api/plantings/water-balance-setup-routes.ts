@@ -21,6 +21,7 @@ import { CROP_KEYS, SOIL_KEYS, type WaterBalanceSetupService } from '../../servi
 import type { UnitSystem } from '../../core/units.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { CuriesSchema, LinkSchema, Nullable, UnitsParameter } from '../schema-helpers.js';
+import { parsePlantingRef } from './planting-schemas.js';
 import { plantingPath } from './planting-table.js';
 
 const TAGS = ['water balance'];
@@ -140,15 +141,9 @@ export interface WaterBalanceSetupRouteOptions {
   baseUrl: string;
 }
 
-/** `{plantingId}`: a whole number or `current`. */
-function plantingRef(value: string): number | 'current' {
-  if (value === 'current') return 'current';
-  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647) return Number(value);
-  throw invalidParameter('plantingId', `plantingId must be a planting id (a whole number from 1 to 2147483647) or 'current' (got '${value}').`);
-}
 
 export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> = async (app, { plantings, places, setup, baseUrl }) => {
-  const plantingOf = (accountId: number, params: { fieldId: string; plantingId: string }) => plantings.getInField(accountId, params.fieldId, plantingRef(params.plantingId));
+  const plantingOf = (accountId: number, params: { fieldId: string; plantingId: string }) => plantings.getInField(accountId, params.fieldId, parsePlantingRef(params.plantingId, true));
 
   function presentParameters(result: EffectiveWaterBalanceParameters, fieldId: string, plantingId: number): Static<typeof ParametersSchema> {
     const planting = plantingPath(fieldId, plantingId);
