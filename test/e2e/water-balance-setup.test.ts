@@ -100,7 +100,11 @@ describe('water-balance parameters and irrigations', () => {
       ['2024-06-01', 25.4],
       ['2024-06-10', 25],
     ]);
+    const one = await call('GET', `${created._links.self.href}?units=usa`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: created.id, date: '2024-06-10', amount: 0.984, units: 'in' });
     expect((await call('DELETE', created._links.self.href)).statusCode).toBe(204);
+    expectErrorBody(await call('GET', created._links.self.href), 404);
     expectErrorBody(await call('DELETE', created._links.self.href), 404);
     expect(((await call('GET', `${BASE}/current/irrigations`)).json() as { irrigations: unknown[] }).irrigations).toHaveLength(1);
   });

@@ -7355,7 +7355,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** An irrigation event */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description metric (default) or usa
+                     * @example usa
+                     */
+                    units?: "metric" | "usa";
+                };
+                header?: never;
+                path: {
+                    fieldId: string;
+                    plantingId: string;
+                    irrigationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            date: string;
+                            amount: number;
+                            units: string;
+                            wettedFraction: number | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                "svc:planting": {
+                                    href: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         /** Delete an irrigation event */

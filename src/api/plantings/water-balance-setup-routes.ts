@@ -10,6 +10,7 @@
 import { type Static, Type } from 'typebox';
 import type { IsoDate } from '../../core/dates.js';
 import { invalidParameter } from '../../http/api-error.js';
+import { notFoundError } from '../../core/errors.js';
 import { parseIsoDate } from '../../http/date-params.js';
 import { curies, link } from '../../http/links.js';
 import { parseUnits } from '../../http/units.js';
@@ -216,16 +217,31 @@ export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> =
       return presented;
     },
   );
+  /** `{irrigationId}`: a whole number. */
+  const irrigationIdOf = (id: string): number => {
+    if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) {
+      throw invalidParameter('irrigationId', `irrigationId must be a whole number from 1 to 2147483647 (got '${id}').`);
+    }
+    return Number(id);
+  };
+  app.get(
+    `${IRRIGATIONS}/:irrigationId`,
+    { schema: { summary: 'An irrigation event', tags: TAGS, params: IrrigationParams, querystring: UnitsQuery, response: { 200: IrrigationSchema } } },
+    async (request) => {
+      const units = parseUnits(request.query.units);
+      const planting = await plantingOf(request.auth.accountId, request.params);
+      const id = irrigationIdOf(request.params.irrigationId);
+      const found = (await setup.irrigations(request.auth.accountId, planting.fieldId, planting.id)).find((event) => event.id === id);
+      if (!found) throw notFoundError('Irrigation', `No irrigation ${id} of the planting ${planting.id} in the field '${planting.fieldId}'.`);
+      return presentIrrigation(found, units);
+    },
+  );
   app.delete(
     `${IRRIGATIONS}/:irrigationId`,
     { schema: { summary: 'Delete an irrigation event', tags: TAGS, params: IrrigationParams } },
     async (request, reply) => {
       const planting = await plantingOf(request.auth.accountId, request.params);
-      const id = request.params.irrigationId;
-      if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) {
-        throw invalidParameter('irrigationId', `irrigationId must be a whole number from 1 to 2147483647 (got '${id}').`);
-      }
-      await setup.deleteIrrigation(request.auth.accountId, planting, Number(id));
+      await setup.deleteIrrigation(request.auth.accountId, planting, irrigationIdOf(request.params.irrigationId));
       return reply.code(204).send();
     },
   );
