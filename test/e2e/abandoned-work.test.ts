@@ -42,23 +42,30 @@ interface Answer {
   at: number;
 }
 
-/** A GET on a connection of its own; with `hangUpAfterMs`, the client closes it then and never reads an answer. */
-function get(path: string, headers: Record<string, string>, hangUpAfterMs?: number): Promise<Answer | null> {
+/**
+ * A GET on a connection of its own; with `hangUp` (ms, or a wait), the client closes it then and
+ * never reads an answer.
+ */
+function get(path: string, headers: Record<string, string>, hangUp?: number | (() => Promise<void>)): Promise<Answer | null> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode!, at: performance.now() }));
     });
-    if (hangUpAfterMs === undefined) request.on('error', reject);
+    if (hangUp === undefined) request.on('error', reject);
     else {
       request.on('error', () => resolve(null));
-      setTimeout(() => {
+      const wait = typeof hangUp === 'number' ? new Promise((done) => setTimeout(done, hangUp)) : hangUp();
+      void wait.then(() => {
         request.destroy();
         resolve(null);
-      }, hangUpAfterMs);
+      });
     }
   });
 }
+
+/** Tasks the pool had been given by the time of `counts` (now by default). */
+const submitted = (counts = pool.tasks()) => counts.waiting + counts.running + counts.finished + counts.dropped + counts.stopped;
 
 const image = (field: number) => `${MAPS}/${LARGE.replace('%s', `f${field}`)}`;
 const { x, y } = tileAt(-93.4, 41.9, 6);
@@ -99,8 +106,16 @@ describe('map images of clients that have gone, and of two accounts at once', ()
     const before = pool.tasks();
     // Two images of the same account keep the one thread busy well past the norm's hang-up.
     const drawing = [10, 11].map((field) => get(image(field).replace('zoom=6', 'zoom=7'), flood));
-    while (pool.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await get(`/v2/weather/locations/-1.29,36.82/norms/03-01,05-31/years/1981,2010`, other, 200)).toBeNull();
+    // Both images in the pool (one running, one waiting) before the norm is asked.
+    const images = submitted(before) + 2;
+    while (submitted() < images || pool.tasks().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The client hangs up once the norm's weather is in the pool's queue (on a busy machine the
+    // request may take a while to get there), or after 10 s.
+    const queued = async () => {
+      const started = performance.now();
+      while (submitted() <= images && performance.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    expect(await get(`/v2/weather/locations/-1.29,36.82/norms/03-01,05-31/years/1981,2010`, other, queued)).toBeNull();
     expect((await Promise.all(drawing)).map((answer) => answer?.status)).toEqual([200, 200]);
     await idle();
     const after = pool.tasks();
