@@ -122,7 +122,7 @@ describe.runIf(runHere)('field explorer water balance in Chromium', () => {
     await form.getByRole('button', { name: 'Record irrigation' }).click();
     await form.locator('.form-done', { hasText: `Irrigation of 25.00 mm on ${day} recorded.` }).waitFor();
     const chart = page.locator('#chart-water');
-    await page.waitForFunction((date) => document.getElementById('chart-water')?.dataset.irrigationDates === date, day);
+    await page.locator(`#chart-water[data-irrigation-dates="${day}"]`).waitFor({ state: 'attached' });
     expect(Number(await chart.getAttribute('data-points'))).toBe((await balance()).dailyWaterBalance.length);
     const row = page.locator('#water-balance tbody tr', { has: page.locator('th', { hasText: day }) });
     expect(await row.locator('td').last().textContent()).toBe('25.00');
