@@ -1,4 +1,7 @@
-/** Charts drawn with uPlot: observed weather, and accumulated values against their norms. */
+/**
+ * Charts drawn with uPlot: observed weather, accumulated values against their norms, and a
+ * planting's water balance.
+ */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -159,6 +162,109 @@ export function accumulationChart(
     data,
     element,
   );
+}
+
+export interface WaterBalanceRow {
+  date: string;
+  depletion: number | null;
+  readilyAvailableWater: number | null;
+  totalAvailableWater: number | null;
+  precipitation: number | null;
+  irrigation: number | null;
+  forecast: boolean;
+}
+
+/**
+ * A planting's root-zone depletion against its readily and total available water, its axis
+ * pointing down from 0 (field capacity) as irrigation schedules draw it: the line crossing RAW is
+ * the day to irrigate, TAW the wilting point. Rain and irrigation are bars rising from the bottom
+ * on the right axis. Forecast days are shaded and their depletion dashed; the observed and
+ * forecast lines share the last observed day so the line is unbroken.
+ *
+ * The element keeps plain data to read: `data-points` (days drawn), `data-forecast-points`, and
+ * `data-irrigation-dates` (the days with an irrigation bar, comma-separated).
+ */
+export function waterBalanceChart(element: HTMLElement, rows: WaterBalanceRow[], units: string, format: (value: number) => string): uPlot {
+  element.replaceChildren();
+  const lastObserved = rows.findLastIndex((r) => !r.forecast);
+  const data: uPlot.AlignedData = [
+    rows.map((r) => dateSeconds(r.date)),
+    rows.map((r) => (r.forecast ? null : r.depletion)),
+    rows.map((r, i) => (r.forecast || i === lastObserved ? r.depletion : null)),
+    rows.map((r) => r.readilyAvailableWater),
+    rows.map((r) => r.totalAvailableWater),
+    rows.map((r) => r.precipitation),
+    rows.map((r) => r.irrigation),
+  ];
+  const forecastDays = rows.filter((r) => r.forecast).map((r) => dateSeconds(r.date));
+  /** The forecast days' background, under the grid and the series. */
+  const shadeForecast = (u: uPlot) => {
+    if (forecastDays.length === 0) return;
+    const from = u.valToPos(Math.min(...forecastDays) - DAY_SECONDS / 2, 'x', true);
+    const to = u.valToPos(Math.max(...forecastDays) + DAY_SECONDS / 2, 'x', true);
+    const left = Math.max(u.bbox.left, from);
+    const right = Math.min(u.bbox.left + u.bbox.width, to);
+    if (right <= left) return;
+    u.ctx.save();
+    u.ctx.fillStyle = 'rgba(232, 178, 36, 0.16)';
+    u.ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+    u.ctx.restore();
+  };
+  const depthRange = (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, (Number.isFinite(max) ? Math.max(1, max) : 1) * 1.05];
+  const value = legendValue(format);
+  const chart = new uPlot(
+    {
+      width: width(element),
+      height: 280,
+      scales: {
+        x: { time: true },
+        depletion: { dir: -1, range: depthRange },
+        // The bars take at most the lower 40 % of the plot, under the depletion lines' usual place.
+        water: { range: (_u, _min, max) => [0, (Number.isFinite(max) ? Math.max(1, max) : 1) * 2.5] },
+      },
+      axes: [
+        { space: 60 },
+        { label: `Depletion (${units}), drier ↓`, scale: 'depletion' },
+        { label: `Rain, irrigation (${units})`, scale: 'water', side: 1, grid: { show: false } },
+      ],
+      series: [
+        dateSeries,
+        { label: `Depletion, observed (${units})`, scale: 'depletion', stroke: '#7a3e00', width: 2.5, value },
+        { label: `Depletion, forecast (${units})`, scale: 'depletion', stroke: '#7a3e00', width: 2.5, dash: [6, 4], value },
+        { label: `RAW (${units})`, scale: 'depletion', stroke: '#b3261e', width: 1.5, dash: [2, 3], value },
+        { label: `TAW (${units})`, scale: 'depletion', stroke: '#4d5651', width: 1.5, value },
+        {
+          label: `Rain (${units})`,
+          scale: 'water',
+          stroke: '#1f6f43',
+          fill: 'rgba(31, 111, 67, 0.35)',
+          paths: uPlot.paths.bars!({ size: [0.4, 12], align: -1 }),
+          points: { show: false },
+          value,
+        },
+        {
+          label: `Irrigation (${units})`,
+          scale: 'water',
+          stroke: '#0b57d0',
+          fill: 'rgba(11, 87, 208, 0.45)',
+          paths: uPlot.paths.bars!({ size: [0.4, 12], align: 1 }),
+          points: { show: false },
+          value,
+        },
+      ],
+      hooks: { drawClear: [shadeForecast] },
+    },
+    data,
+    element,
+  );
+  const days = chart.data[0];
+  const irrigation = chart.data[6] as (number | null)[];
+  element.dataset.points = String(days.length);
+  element.dataset.forecastPoints = String(forecastDays.length);
+  element.dataset.irrigationDates = Array.from(days, (day, i) => ((irrigation[i] ?? 0) > 0 ? dateText(day) : null))
+    .filter((day) => day !== null)
+    .join(',');
+  return chart;
 }
 
 export { DAY_SECONDS };

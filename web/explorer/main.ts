@@ -1,23 +1,26 @@
 /**
  * The field explorer: the account's fields on a map; forms to create and change fields and
- * plantings; for the chosen field, growth stages and weather and agronomic charts.
+ * plantings; for the chosen field, growth stages, weather and agronomic charts, and the water
+ * balance of its current planting with a form to record irrigations.
  */
 import '../styles/account.css';
 import { ApiClient, type ApiAnswer } from './api-client.js';
-import { accumulationChart, observationChart, showUnavailable } from './charts.js';
+import { accumulationChart, observationChart, showUnavailable, waterBalanceChart } from './charts.js';
 import { createFieldMap, type FieldMap } from './field-map.js';
-import { formatServed } from './precision.js';
+import { formatServed, servedUnits } from './precision.js';
 import type {
   AgronomicNormDay,
   AgronomicValues,
   Crop,
   Field,
   ForecastDay,
+  Irrigation,
   GrowthModel,
   MapLegend,
   ModelResults,
   Observation,
   Planting,
+  WaterBalance,
   YieldPair,
 } from './types.js';
 
@@ -30,6 +33,8 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 const now = Number.isFinite(Date.parse(meta('agwx-now'))) ? Date.parse(meta('agwx-now')) : Date.now();
 const api = new ApiClient(meta('agwx-csrf'));
 const status = byId('status');
+/** The unit system the page asks the API for where it chooses one (the API's default). */
+const UNITS = 'metric' as const;
 
 const state: {
   fields: Field[];
@@ -79,7 +84,7 @@ function table(container: HTMLElement, caption: string, headings: string[], rows
 }
 
 /** A text summary of a chart, for screen readers. */
-function summarize(chart: 'observations' | 'gdd' | 'ppet', text: string): void {
+function summarize(chart: 'observations' | 'gdd' | 'ppet' | 'water', text: string): void {
   byId(`summary-${chart}`).textContent = text;
 }
 
@@ -277,6 +282,7 @@ function setUpPlantingForm(): void {
       await loadPlantings(field, answer.body.id);
       void showGrowthStages(field);
       void showAgronomics(field);
+      void showWaterBalance(field);
     });
   });
 }
@@ -519,6 +525,123 @@ async function showAgronomics(field: Field): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Water balance
+
+let waterRequest = 0;
+
+const plantingBase = (field: Field) => `/v2/agronomics/fields/${encodeURIComponent(field.id)}/plantings/current`;
+
+/** The irrigation advice in words: how much, by when, and from what. */
+function adviceText(balance: WaterBalance, depth: (value: number | null | undefined) => string): string {
+  const advice = balance.irrigationAdvice;
+  if (advice.date && advice.depth.amount != null) {
+    return `Irrigate about ${depth(advice.depth.amount)} ${advice.depth.units} by ${advice.date} (${advice.basis ?? 'forecast'}).`;
+  }
+  if (!balance.dailyWaterBalance.some((day) => day.source === 'forecast')) return 'No irrigation advice: this season ended before today.';
+  return 'No irrigation needed before the end of the season.';
+}
+
+/** The current planting's daily water balance, its advice, and the irrigation form. */
+async function showWaterBalance(field: Field): Promise<void> {
+  const chart = byId('chart-water');
+  const tableBox = byId('water-balance');
+  const advice = byId('water-advice');
+  const form = byId<HTMLFormElement>('irrigation-form');
+  const request = ++waterRequest;
+  const answer = await api.get<WaterBalance>(`${plantingBase(field)}/waterbalance?units=${UNITS}`);
+  if (request !== waterRequest || state.selected?.id !== field.id) return;
+  const clear = (note: string) => {
+    showUnavailable(chart, note);
+    tableBox.replaceChildren();
+    advice.textContent = '';
+    summarize('water', '');
+    delete chart.dataset.points;
+  };
+  if (!answer.body) {
+    form.hidden = true;
+    // The field's current planting is missing (404) when the field has none.
+    const planting = answer.status === 404 ? await api.get<Planting>(plantingBase(field)) : null;
+    if (request !== waterRequest) return;
+    clear(planting && planting.status === 404 ? 'No planting yet: create one to see its water balance.' : unavailableText(answer, 'Water balance'));
+    return;
+  }
+  form.hidden = false;
+  const days = answer.body.dailyWaterBalance;
+  const first = days[0];
+  if (!first) {
+    clear('Water balance: no days to show yet.');
+    return;
+  }
+  const units = first.depletion.units;
+  const depth = (value: number | null | undefined) => formatServed(value, 'depth', units);
+  const rows = days.map((d) => ({
+    date: d.date,
+    depletion: d.depletion.amount,
+    readilyAvailableWater: d.readilyAvailableWater.amount,
+    totalAvailableWater: d.totalAvailableWater.amount,
+    precipitation: d.precipitation.amount,
+    irrigation: d.irrigation.amount,
+    forecast: d.source === 'forecast',
+  }));
+  waterBalanceChart(chart, rows, units, depth);
+  advice.textContent = adviceText(answer.body, depth);
+  const lastObserved = days.findLast((d) => d.source === 'observed');
+  if (lastObserved) {
+    const detail = document.createElement('small');
+    detail.textContent =
+      `Depletion on ${lastObserved.date}: ${depth(lastObserved.depletion.amount)} ${units}; ` +
+      `RAW ${depth(lastObserved.readilyAvailableWater.amount)} ${units}, TAW ${depth(lastObserved.totalAvailableWater.amount)} ${units}.`;
+    advice.append(detail);
+  }
+  const irrigated = days.filter((d) => (d.irrigation.amount ?? 0) > 0);
+  summarize(
+    'water',
+    `Water balance from ${first.date} to ${days[days.length - 1]!.date}, ${days.filter((d) => d.source === 'forecast').length} of the days forecast. ` +
+      `${advice.textContent} ${irrigated.length === 0 ? 'No irrigations recorded.' : `Irrigations on ${irrigated.map((d) => `${d.date} (${depth(d.irrigation.amount)} ${units})`).join(', ')}.`} ` +
+      'The table below lists every day.',
+  );
+  table(
+    tableBox,
+    `Daily water balance of the current planting, ${first.date} to ${days[days.length - 1]!.date}`,
+    ['Date', 'Source', `Depletion ${units}`, `RAW ${units}`, `TAW ${units}`, `Rain ${units}`, `Irrigation ${units}`],
+    days.map((d) => [
+      d.date,
+      d.source,
+      depth(d.depletion.amount),
+      depth(d.readilyAvailableWater.amount),
+      depth(d.totalAvailableWater.amount),
+      depth(d.precipitation.amount),
+      depth(d.irrigation.amount),
+    ]),
+  );
+}
+
+function setUpIrrigationForm(): void {
+  const form = byId<HTMLFormElement>('irrigation-form');
+  const depthUnits = servedUnits('depth', UNITS) ?? '';
+  for (const label of form.querySelectorAll('.irrigation-units')) label.textContent = depthUnits;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const field = state.selected;
+    if (!field) return;
+    void submitting(form, async () => {
+      const wettedFraction = number(form, 'wettedFraction');
+      const body = { date: text(form, 'date'), amount: number(form, 'amount'), ...(wettedFraction === null ? {} : { wettedFraction }) };
+      const answer = await api.send<Irrigation>('POST', `${plantingBase(field)}/irrigations?units=${UNITS}`, body);
+      if (!answer.body) {
+        formMessage(form, errorText(answer));
+        return;
+      }
+      const saved = answer.body;
+      input(form, 'amount').value = '';
+      input(form, 'wettedFraction').value = '';
+      formMessage(form, `Irrigation of ${formatServed(saved.amount, 'depth', saved.units)} ${saved.units} on ${saved.date} recorded.`, 'done');
+      await showWaterBalance(field);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Fields
 
 async function selectField(field: Field): Promise<void> {
@@ -533,9 +656,11 @@ async function selectField(field: Field): Promise<void> {
   byId('field-source').textContent = '';
   fillFieldEdit(field);
   formMessage(byId<HTMLFormElement>('planting-form'), cropsError);
-  for (const chart of ['observations', 'gdd', 'ppet'] as const) summarize(chart, '');
+  for (const chart of ['observations', 'gdd', 'ppet', 'water'] as const) summarize(chart, '');
+  formMessage(byId<HTMLFormElement>('irrigation-form'), null);
+  input(byId<HTMLFormElement>('irrigation-form'), 'date').value = localToday(field);
   setStatus(`Loading weather for ${field.name ?? field.id}…`);
-  const results = await Promise.allSettled([loadPlantings(field), showGrowthStages(field), showObservations(field), showForecast(field), showAgronomics(field)]);
+  const results = await Promise.allSettled([loadPlantings(field), showGrowthStages(field), showObservations(field), showForecast(field), showAgronomics(field), showWaterBalance(field)]);
   if (state.selected !== field) return;
   const failed = results.filter((r) => r.status === 'rejected');
   setStatus(failed.length === 0 ? `Showing ${field.name ?? field.id}.` : `Some data for ${field.name ?? field.id} could not be loaded.`);
@@ -594,6 +719,7 @@ async function start(): Promise<void> {
   setUpFieldCreate();
   setUpFieldEdit();
   setUpPlantingForm();
+  setUpIrrigationForm();
   // The list first: the map's tiles, requested as soon as it exists, would otherwise hold the
   // browser's few connections to the server while the list waits behind them.
   const fields = api.getAll<Field>('/v2/fields?limit=100', 'fields');

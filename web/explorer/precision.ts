@@ -23,3 +23,8 @@ export function formatServed(value: number | null | undefined, quantity: Quantit
   if (value == null || !Number.isFinite(value)) return '–';
   return value.toFixed(servedDecimals(quantity, units));
 }
+
+/** The units label the API writes `quantity` in under a unit system (`mm` or `in` for a depth). */
+export function servedUnits(quantity: QuantityName, system: 'metric' | 'usa'): string | null {
+  return QUANTITIES[quantity].units(system);
+}

@@ -111,3 +111,31 @@ export interface MapLegend {
   units: string | null;
   stops: { value: number; color: string }[];
 }
+
+export interface Depth {
+  amount: number | null;
+  units: string;
+}
+
+export interface WaterBalanceDay {
+  date: string;
+  totalAvailableWater: Depth;
+  readilyAvailableWater: Depth;
+  depletion: Depth;
+  precipitation: Depth;
+  irrigation: Depth;
+  source: 'observed' | 'forecast';
+}
+
+export interface WaterBalance {
+  irrigationAdvice: { date: string | null; depth: Depth; basis: 'forecast' | 'norms' | null };
+  dailyWaterBalance: WaterBalanceDay[];
+}
+
+export interface Irrigation {
+  id: number;
+  date: string;
+  amount: number;
+  units: string;
+  wettedFraction: number | null;
+}
