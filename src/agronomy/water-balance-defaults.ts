@@ -3,7 +3,13 @@
  * the crop's common name (`CropRecord.name`), and a default soil. Every number is from Allen et
  * al. (1998), FAO-56: Kcb from Table 17, stage lengths from Table 11 (one row per crop, named),
  * maximum height from Table 12, maximum rooting depth and p from Table 22. Where FAO-56 gives a
- * range, the default is its midpoint. docs/water-balance.md lists the rows and the choices.
+ * range, the default is its midpoint. docs/water-balance.md lists the rows and the choices, and the
+ * figures that were not checked against a printed table.
+ *
+ * Checked against the transcription of Tables 11, 12, 17 and 22 in pyfao56
+ * (github.com/kthorp/pyfao56, src/pyfao56/tools/tables.py), in its current version (ranges as
+ * midpoints) and an earlier version (ranges as their first value); a range below is one where the two
+ * differ. The FAO-56 text: https://www.fao.org/3/x0490e/x0490e00.htm.
  */
 import type { WaterBalanceCrop, WaterBalanceSoil } from './water-balance.js';
 
@@ -32,14 +38,14 @@ interface CropDefaults {
 const CROPS: Readonly<Record<string, CropDefaults>> = {
   // T17 barley 0.15 / 1.10 / 0.15; T11 barley/oats/wheat 20 25 60 30 (March/April, 35–45° L); T12 h 1; T22 barley 1.0–1.5 m, p 0.55.
   barley: { kcb: [0.15, 1.1, 0.15], stages: [20, 25, 60, 30], stagesRow: 'Barley/Oats/Wheat, March/April, 35–45° latitude', heightMax: 1, rootDepthMax: 1.25, depletionFraction: 0.55 },
-  // T17 rapeseed, canola 0.15 / 0.95–1.10 / 0.25; T11 has no rapeseed row: the small grains' spring row 20 25 60 30; T12 h 0.6; T22 rapeseed, canola 1.0–1.5 m, p 0.60.
+  // T17 rapeseed, canola 0.15 / 0.95–1.10 / 0.25 (1.10 and 0.25 checked; 0.95 not checked against a printed table); T11 has no rapeseed row: the small grains' spring row 20 25 60 30; T12 h 0.6; T22 rapeseed, canola 1.0–1.5 m, p 0.60.
   canola: { kcb: [0.15, 1.025, 0.25], stages: [20, 25, 60, 30], stagesRow: 'none for rapeseed: Barley/Oats/Wheat, March/April, 35–45° latitude', heightMax: 0.6, rootDepthMax: 1.25, depletionFraction: 0.6 },
-  // T17 maize, field (grain) 0.15 / 1.15 / 0.50 (harvest at high grain moisture); T11 maize (grain) 30 40 50 30 (April, Spain, California); T12 h 2; T22 1.0–1.7 m, p 0.55.
+  // T17 maize, field (grain) 0.15 / 1.15 / 0.50 (harvest at high grain moisture; 0.15 after field drying); T11 maize (grain) 30 40 50 30 (April, Spain, California); T12 h 2; T22 1.0–1.7 m, p 0.55.
   corn: { kcb: [0.15, 1.15, 0.5], stages: [30, 40, 50, 30], stagesRow: 'Maize (grain), April, Spain (spring, summer), California', heightMax: 2, rootDepthMax: 1.35, depletionFraction: 0.55 },
-  // T17 cotton 0.15 / 1.10–1.15 / 0.50–0.40; T11 cotton 30 50 60 55 (March–May, Egypt, Pakistan, California); T12 h 1.2–1.5; T22 1.0–1.7 m, p 0.65.
+  // T17 cotton 0.15 / 1.10–1.15 / 0.50–0.40 (ranges from the two transcriptions); T11 cotton 30 50 60 55 (March–May, Egypt, Pakistan, California); T12 h 1.2–1.5; T22 1.0–1.7 m, p 0.65.
   cotton: { kcb: [0.15, 1.125, 0.45], stages: [30, 50, 60, 55], stagesRow: 'Cotton, March–May, Egypt, Pakistan, California', heightMax: 1.35, rootDepthMax: 1.35, depletionFraction: 0.65 },
-  // T17 green gram and cowpeas 0.15 / 1.00 / 0.55–0.25; T11 green gram, cowpeas 20 30 30 20 (March, California); T12 h 0.4; T22 0.6–1.0 m, p 0.45.
-  'green gram': { kcb: [0.15, 1, 0.4], stages: [20, 30, 30, 20], stagesRow: 'Green gram, cowpeas, March, California', heightMax: 0.4, rootDepthMax: 0.8, depletionFraction: 0.45 },
+  // T17 green gram and cowpeas 0.15 / 1.00 / 0.55 (harvested fresh), 0.25 (dry), midpoint 0.40; T11 green gram, cowpeas 20 30 30 20 (March, Mediterranean); T12 h 0.4; T22 0.6–1.0 m, p 0.45.
+  'green gram': { kcb: [0.15, 1, 0.4], stages: [20, 30, 30, 20], stagesRow: 'Green gram, cowpeas, March, Mediterranean', heightMax: 0.4, rootDepthMax: 0.8, depletionFraction: 0.45 },
   // T17 oats 0.15 / 1.10 / 0.15; T11 barley/oats/wheat 20 25 60 30; T12 h 1; T22 oats 1.0–1.5 m, p 0.55.
   oat: { kcb: [0.15, 1.1, 0.15], stages: [20, 25, 60, 30], stagesRow: 'Barley/Oats/Wheat, March/April, 35–45° latitude', heightMax: 1, rootDepthMax: 1.25, depletionFraction: 0.55 },
   // T17 potato 0.15 / 1.10 / 0.65; T11 potato 25 30 45 30 (May, continental climate); T12 h 0.6; T22 0.4–0.6 m, p 0.35.
@@ -50,9 +56,9 @@ const CROPS: Readonly<Record<string, CropDefaults>> = {
   soya: { kcb: [0.15, 1.1, 0.3], stages: [20, 35, 60, 25], stagesRow: 'Soybeans, May, central USA', heightMax: 0.75, rootDepthMax: 0.95, depletionFraction: 0.5 },
   // T17 sugar beet 0.15 / 1.15 / 0.50; T11 sugar beet 50 40 50 40 (April, Idaho, USA); T12 h 0.5; T22 0.7–1.2 m, p 0.55.
   sugarbeet: { kcb: [0.15, 1.15, 0.5], stages: [50, 40, 50, 40], stagesRow: 'Sugar beet, April, Idaho, USA', heightMax: 0.5, rootDepthMax: 0.95, depletionFraction: 0.55 },
-  // T17 sunflower 0.15 / 0.95–1.10 / 0.25; T11 sunflower 25 35 45 25 (April/May, Mediterranean, California); T12 h 2; T22 0.8–1.5 m, p 0.45.
+  // T17 sunflower 0.15 / 0.95–1.10 / 0.25 (1.10 and 0.25 checked; 0.95 not checked against a printed table); T11 sunflower 25 35 45 25 (April/May, Mediterranean, California); T12 h 2; T22 0.8–1.5 m, p 0.45.
   sunflower: { kcb: [0.15, 1.025, 0.25], stages: [25, 35, 45, 25], stagesRow: 'Sunflower, April/May, Mediterranean, California', heightMax: 2, rootDepthMax: 1.15, depletionFraction: 0.45 },
-  // T17 spring wheat 0.15 / 1.10 / 0.15–0.3; T11 barley/oats/wheat 20 25 60 30; T12 h 1; T22 spring wheat 1.0–1.5 m, p 0.55.
+  // T17 spring wheat 0.15 / 1.10 / 0.15–0.3 (0.15 checked; 0.3 not checked against a printed table); T11 barley/oats/wheat 20 25 60 30; T12 h 1; T22 spring wheat 1.0–1.5 m, p 0.55.
   wheat: { kcb: [0.15, 1.1, 0.225], stages: [20, 25, 60, 30], stagesRow: 'Barley/Oats/Wheat, March/April, 35–45° latitude (spring wheat)', heightMax: 1, rootDepthMax: 1.25, depletionFraction: 0.55 },
 };
 
@@ -107,7 +113,8 @@ export function defaultStageLengthsSource(cropName: string): string {
 }
 
 /**
- * The default soil, a silt loam of FAO-56 Table 19: θFC 0.22–0.36 → 0.29, θWP 0.09–0.21 → 0.15,
+ * The default soil, a silt loam of FAO-56 Table 19 (these figures were not checked against a printed
+ * table): θFC 0.22–0.36 → 0.29, θWP 0.09–0.21 → 0.15,
  * REW 8–11 mm → 9.5 mm, Ze 0.10 m (the depth Table 19's TEW 16–26 mm is given for; TEW by eq. 73
  * is then 21.5 mm). The root zone starts at field capacity (Dr = 0 after heavy rain or irrigation,
  * FAO-56 ch. 8), and there is no runoff (no curve number).

@@ -24,6 +24,32 @@ describe('water balance defaults', () => {
     expect(defaultStageLengthsSource(name)).not.toMatch(/generic/);
   });
 
+  // FAO-56 Tables 11 and 22 as transcribed in pyfao56's tools/tables.py: stage lengths, Zr max (midpoint), p.
+  it.each([
+    ['barley', [20, 25, 60, 30], 1.25, 0.55],
+    ['canola', [20, 25, 60, 30], 1.25, 0.6],
+    ['corn', [30, 40, 50, 30], 1.35, 0.55],
+    ['cotton', [30, 50, 60, 55], 1.35, 0.65],
+    ['green gram', [20, 30, 30, 20], 0.8, 0.45],
+    ['oat', [20, 25, 60, 30], 1.25, 0.55],
+    ['potato', [25, 30, 45, 30], 0.5, 0.35],
+    ['sorghum', [20, 35, 40, 30], 1.5, 0.55],
+    ['soya', [20, 35, 60, 25], 0.95, 0.5],
+    ['sugarbeet', [50, 40, 50, 40], 0.95, 0.55],
+    ['sunflower', [25, 35, 45, 25], 1.15, 0.45],
+    ['wheat', [20, 25, 60, 30], 1.25, 0.55],
+  ] as const)('gives %s the Table 11 stages %j, Zr max %s m and p %s', (name, stages, rootDepthMax, p) => {
+    const crop = defaultWaterBalanceCrop(name);
+    const { initial, development, mid, late } = crop.stageLengths;
+    expect([initial, development, mid, late]).toEqual(stages);
+    expect(crop.rootDepthMax).toBeCloseTo(rootDepthMax, 10);
+    expect(crop.depletionFraction).toBe(p);
+  });
+
+  it('names the Table 11 row of green gram as printed: March, Mediterranean', () => {
+    expect(defaultStageLengthsSource('green gram')).toBe('Green gram, cowpeas, March, Mediterranean');
+  });
+
   it('finds a crop by its name in any case', () => {
     expect(defaultWaterBalanceCrop('Cotton')).toEqual(defaultWaterBalanceCrop('cotton'));
     expect(defaultWaterBalanceCrop('cotton')).not.toEqual(defaultWaterBalanceCrop('an unknown crop'));
