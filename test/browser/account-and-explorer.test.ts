@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, ensureWebBuild, launchChromium, startServer, type RunningServer } from './browser-support.js';
+import { chromiumAvailable, startBrowserSession, type RunningServer } from './browser-support.js';
 
 const inCi = process.env.CI === 'true';
 const runHere = chromiumAvailable() || inCi;
@@ -19,15 +19,7 @@ describe.runIf(runHere)('account area and field explorer in Chromium', () => {
   const password = 'a browser password';
 
   beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
-    // The build first: the server serves the front-end files it finds, and a page whose scripts are
-    // missing would never list the fields.
-    await ensureWebBuild();
-    server = await startServer();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // Generous for a machine busy with the rest of the suite (map tiles render on the same cores).
-    page.setDefaultTimeout(30_000);
+    ({ server, browser, page } = await startBrowserSession());
   }, 90_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port.js';
 
 const run = promisify(execFile);
@@ -99,3 +99,28 @@ export async function launchChromium(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }
+
+/**
+ * What every browser test starts with: Chromium there (a clear failure when it is not), the
+ * front end built (the server serves the files it finds), a server, and a page with a timeout
+ * generous for a machine busy with the rest of the suite.
+ */
+export async function startBrowserSession(): Promise<{ server: RunningServer; browser: Browser; page: Page }> {
+  if (!chromiumAvailable()) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
+  await ensureWebBuild();
+  const server = await startServer();
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(30_000);
+  return { server, browser, page };
+}
+
+/** Signs up a web account from the page and waits for the account area. */
+export async function signUp(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/account/sign-up`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${baseUrl}/account/`);
+}
+

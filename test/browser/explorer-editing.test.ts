@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, ensureWebBuild, launchChromium, startServer, type RunningServer } from './browser-support.js';
+import { chromiumAvailable, signUp, startBrowserSession, type RunningServer } from './browser-support.js';
 
 const inCi = process.env.CI === 'true';
 const runHere = chromiumAvailable() || inCi;
@@ -26,17 +26,8 @@ describe.runIf(runHere)('field explorer forms in Chromium', () => {
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
-    await ensureWebBuild();
-    server = await startServer();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.baseUrl}/account/sign-up`);
-    await page.getByLabel('Email').fill('editor@example.org');
-    await page.getByLabel('Password').fill('an explorer password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.baseUrl}/account/`);
+    ({ server, browser, page } = await startBrowserSession());
+    await signUp(page, server.baseUrl, 'editor@example.org', 'an explorer password');
   }, 90_000);
 
   afterAll(async () => {

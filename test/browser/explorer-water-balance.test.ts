@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, ensureWebBuild, launchChromium, startServer, type RunningServer } from './browser-support.js';
+import { chromiumAvailable, signUp, startBrowserSession, type RunningServer } from './browser-support.js';
 
 const inCi = process.env.CI === 'true';
 const runHere = chromiumAvailable() || inCi;
@@ -41,17 +41,8 @@ describe.runIf(runHere)('field explorer water balance in Chromium', () => {
   const balance = async () => (await api('GET', '/v2/agronomics/fields/wb-north/plantings/current/waterbalance?units=metric')).body as Balance;
 
   beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
-    await ensureWebBuild();
-    server = await startServer();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.baseUrl}/account/sign-up`);
-    await page.getByLabel('Email').fill('irrigator@example.org');
-    await page.getByLabel('Password').fill('a water balance password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.baseUrl}/account/`);
+    ({ server, browser, page } = await startBrowserSession());
+    await signUp(page, server.baseUrl, 'irrigator@example.org', 'a water balance password');
 
     // Two fields made through the API with the explorer's own key: one planted, one not.
     await page.goto(`${server.baseUrl}/explorer/`);
