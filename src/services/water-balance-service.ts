@@ -28,7 +28,7 @@ import { WEATHER_WINDOWS } from './date-windows.js';
 import type { ForecastService } from './forecast-service.js';
 import { normDaysBetween, unlessNotHeld } from './growth-stage-service.js';
 import type { ObservationService } from './observation-service.js';
-import type { EffectiveWaterBalanceParameters, WaterBalanceInputs } from './water-balance-setup.js';
+import type { BalancedPlanting, WaterBalanceInputs } from './water-balance-setup.js';
 import type { WeatherLocation } from './weather-location.js';
 
 /** Most days from the planting date to the last day of a balance: two seasons. */
@@ -36,9 +36,7 @@ export const WATER_BALANCE_MAX_DAYS = 731;
 /** Days after today the advice looks at most (with the norms beyond the forecast). */
 export const ADVICE_HORIZON_DAYS = 120;
 
-export interface WaterBalancePlanting {
-  id: number;
-  fieldId: string;
+export interface WaterBalancePlanting extends BalancedPlanting {
   plantingDate: IsoDate;
   harvestDate: IsoDate | null;
 }
@@ -60,7 +58,6 @@ export interface IrrigationAdvice {
 export interface PlantingWaterBalance {
   /** Sources of the weather: the daily source, then the forecast source. */
   sources: string[];
-  parameters: EffectiveWaterBalanceParameters;
   /** The requested days. */
   days: PlantingWaterBalanceDay[];
   /** Totals over the requested days. */
@@ -159,8 +156,8 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
       const pastEnd = current || end > yesterday ? yesterday : end;
       const forecastFirst = first > today ? first : today;
       const [setup, irrigations, past, forecast] = await Promise.all([
-        inputs.parameters(accountId, planting.fieldId, planting.id),
-        inputs.irrigations(accountId, planting.fieldId, planting.id),
+        inputs.parameters(accountId, planting),
+        inputs.irrigations(accountId, planting),
         first <= pastEnd ? observations.daily(location, { start: first, end: pastEnd }, requester) : null,
         current ? unlessNotHeld(forecasts.daily(location, datesInRange(forecastFirst, forecastLast), requester)) : null,
       ]);
@@ -203,7 +200,7 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
           if (normDays) {
             const extended = waterBalance(setup.parameters, [...known, ...normDays.days]);
             const onNorms = firstStressDay(extended.days, known.length);
-            if (normDays.source) sources.push(...normDays.source);
+            sources.push(...normDays.sources);
             if (onNorms >= 0) {
               const day = extended.days[onNorms]!;
               advice = { date: day.date, depth: day.rootZoneDepletion, basis: 'norms' };
@@ -211,7 +208,7 @@ export function createWaterBalanceService(deps: WaterBalanceDependencies): Water
           }
         }
       }
-      return { sources: [...new Set(sources)], parameters: setup, days, totals: waterBalanceTotals(days), advice };
+      return { sources: [...new Set(sources)], days, totals: waterBalanceTotals(days), advice };
     },
   };
 }
@@ -228,7 +225,7 @@ async function normInputs(
   last: IsoDate,
   irrigationOf: (date: IsoDate) => { amount: number; wettedFraction: number | null },
   requester: Requester | undefined,
-): Promise<{ days: WaterBalanceInput[]; source: string[] } | null> {
+): Promise<{ days: WaterBalanceInput[]; sources: string[] } | null> {
   const request = { ...normDaysBetween(first, last), excludeYears: [], accumulationStartDay: null, gdd: resolveGddParameters() };
   const result = await unlessNotHeld(norms.norms(location, request, requester));
   if (!result) return null;
@@ -255,5 +252,5 @@ async function normInputs(
       irrigationWettedFraction: irrigation.wettedFraction,
     });
   }
-  return { days, source: result.sources };
+  return { days, sources: result.sources };
 }

@@ -14,7 +14,7 @@ import type { Store } from '../store/store.js';
 import type { PlantingRecord } from '../store/planting-repository.js';
 import { WEATHER_WINDOWS } from './date-windows.js';
 import { applyJsonPatch, type PatchOperation } from './json-patch.js';
-import type { EffectiveWaterBalanceParameters, IrrigationRecord, WaterBalanceInputs } from './water-balance-setup.js';
+import type { BalancedPlanting, EffectiveWaterBalanceParameters, IrrigationRecord, WaterBalanceInputs } from './water-balance-setup.js';
 
 /** Irrigation events one planting may hold. */
 export const MAX_IRRIGATIONS_PER_PLANTING = 1000;
@@ -90,16 +90,11 @@ export function createWaterBalanceSetupService(store: Store, catalog: Catalog, c
     const record = catalog.resolveCrop(crop);
     return { crop: defaultWaterBalanceCrop(record?.name ?? crop), soil: DEFAULT_WATER_BALANCE_SOIL };
   }
-  async function plantingOf(accountId: number, fieldId: string, plantingId: number): Promise<PlantingRecord> {
-    const planting = await store.plantings.get(accountId, plantingId);
-    if (!planting || planting.fieldId !== fieldId) throw notFoundError('Planting', `No planting ${plantingId} in the field '${fieldId}'.`);
-    return planting;
-  }
-  async function store_(accountId: number, planting: PlantingRecord, own: OwnWaterBalanceValues): Promise<void> {
+  async function keepOwn(accountId: number, planting: PlantingRecord, own: OwnWaterBalanceValues): Promise<void> {
     const empty = own.crop === undefined && own.soil === undefined;
     await store.waterBalance.setParameters(accountId, planting.id, empty ? null : JSON.stringify(own), clock.now());
   }
-  const toRecord = (planting: PlantingRecord) => (stored: { id: number; date: string; amountMm: number; wettedFraction: number | null }): IrrigationRecord => ({
+  const toRecord = (planting: BalancedPlanting) => (stored: { id: number; date: string; amountMm: number; wettedFraction: number | null }): IrrigationRecord => ({
     id: stored.id,
     fieldId: planting.fieldId,
     plantingId: planting.id,
@@ -109,19 +104,17 @@ export function createWaterBalanceSetupService(store: Store, catalog: Catalog, c
   });
 
   return {
-    async parameters(accountId, fieldId, plantingId) {
-      const planting = await plantingOf(accountId, fieldId, plantingId);
+    async parameters(accountId, planting) {
       return effective(defaultsOf(planting.crop), ownValues(await store.waterBalance.parameters(accountId, planting.id)));
     },
-    async irrigations(accountId, fieldId, plantingId) {
-      const planting = await plantingOf(accountId, fieldId, plantingId);
+    async irrigations(accountId, planting) {
       return (await store.waterBalance.irrigations(accountId, planting.id)).map(toRecord(planting));
     },
     async replaceParameters(accountId, planting, values) {
       const defaults = defaultsOf(planting.crop);
       const result = effective(defaults, values);
       checkParameters(result.parameters);
-      await store_(accountId, planting, values);
+      await keepOwn(accountId, planting, values);
       return result;
     },
     async patchParameters(accountId, planting, operations) {
@@ -138,7 +131,7 @@ export function createWaterBalanceSetupService(store: Store, catalog: Catalog, c
         const target = (own[group] ??= {}) as Record<string, unknown>;
         target[key] = (patched[group] as unknown as Record<string, unknown>)[key];
       }
-      await store_(accountId, planting, own);
+      await keepOwn(accountId, planting, own);
       return effective(defaults, own);
     },
     async addIrrigation(accountId, planting, today, input) {

@@ -29,9 +29,17 @@ export interface EffectiveWaterBalanceParameters {
   defaults: string[];
 }
 
-/** What the water balance reads of a planting (the planting is the account's, known to exist). */
+/** The planting whose balance is asked for, as the caller has read it (the account's, known to exist). */
+export interface BalancedPlanting {
+  id: number;
+  fieldId: string;
+  /** Its crop id: the crop's defaults are the parameters' defaults. */
+  crop: string;
+}
+
+/** What the water balance reads of a planting. */
 export interface WaterBalanceInputs {
-  parameters(accountId: number, fieldId: string, plantingId: number): Promise<EffectiveWaterBalanceParameters>;
+  parameters(accountId: number, planting: BalancedPlanting): Promise<EffectiveWaterBalanceParameters>;
   /** The planting's irrigation events, by date then id. */
-  irrigations(accountId: number, fieldId: string, plantingId: number): Promise<IrrigationRecord[]>;
+  irrigations(accountId: number, planting: BalancedPlanting): Promise<IrrigationRecord[]>;
 }

@@ -22,7 +22,7 @@ import { emptyDailyWeather, type DailyWeather } from '../../src/weather/weather-
 
 const LOCATION = locationAt(33.07, -111.97, 'cotton');
 const TODAY = '2013-06-20' as IsoDate;
-const PLANTING = { id: 7, fieldId: 'cotton', plantingDate: '2013-04-23' as IsoDate, harvestDate: null };
+const PLANTING = { id: 7, fieldId: 'cotton', crop: 'cotton-2600-gdd', plantingDate: '2013-04-23' as IsoDate, harvestDate: null };
 const elevation: ElevationModel = { elevationAt: () => 361 } as unknown as ElevationModel;
 const parameters = { crop: defaultWaterBalanceCrop('cotton'), soil: DEFAULT_WATER_BALANCE_SOIL };
 

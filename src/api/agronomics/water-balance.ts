@@ -129,7 +129,7 @@ export function waterBalanceRoutes(app: ApiInstance, services: WaterBalanceRoute
     const balance = await waterBalance.balance(
       place,
       request.auth.accountId,
-      { id: planting.id, fieldId: planting.fieldId, plantingDate: planting.plantingDate, harvestDate: planting.harvestDate ?? null },
+      planting,
       range,
       requester,
     );

@@ -171,7 +171,7 @@ export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> =
   const PARAMETERS = '/v2/agronomics/fields/:fieldId/plantings/:plantingId/waterbalance/parameters';
   app.get(PARAMETERS, { schema: { summary: "A planting's water-balance parameters, and which are defaults", tags: TAGS, params: PlantingParams, response: { 200: ParametersSchema } } }, async (request) => {
     const planting = await plantingOf(request.auth.accountId, request.params);
-    return presentParameters(await setup.parameters(request.auth.accountId, planting.fieldId, planting.id), planting.fieldId, planting.id);
+    return presentParameters(await setup.parameters(request.auth.accountId, planting), planting.fieldId, planting.id);
   });
   app.put(
     PARAMETERS,
@@ -198,7 +198,7 @@ export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> =
       const units = parseUnits(request.query.units);
       const planting = await plantingOf(request.auth.accountId, request.params);
       const path = plantingPath(planting.fieldId, planting.id);
-      const events = await setup.irrigations(request.auth.accountId, planting.fieldId, planting.id);
+      const events = await setup.irrigations(request.auth.accountId, planting);
       return { irrigations: events.map((event) => presentIrrigation(event, units)), _links: { self: link(request.url), 'svc:planting': link(path) } };
     },
   );
@@ -231,7 +231,7 @@ export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> =
       const units = parseUnits(request.query.units);
       const planting = await plantingOf(request.auth.accountId, request.params);
       const id = irrigationIdOf(request.params.irrigationId);
-      const found = (await setup.irrigations(request.auth.accountId, planting.fieldId, planting.id)).find((event) => event.id === id);
+      const found = (await setup.irrigations(request.auth.accountId, planting)).find((event) => event.id === id);
       if (!found) throw notFoundError('Irrigation', `No irrigation ${id} of the planting ${planting.id} in the field '${planting.fieldId}'.`);
       return presentIrrigation(found, units);
     },
