@@ -69,21 +69,6 @@ function checkParameters(parameters: WaterBalanceParameters): void {
   }
 }
 
-/** The values of `next` that differ from the defaults or were already the planting's own: what is stored. */
-function ownOf(defaults: WaterBalanceParameters, previous: OwnWaterBalanceValues, next: WaterBalanceParameters): OwnWaterBalanceValues {
-  const crop: Record<string, unknown> = {};
-  for (const key of CROP_KEYS) {
-    const value = next.crop[key];
-    if (previous.crop?.[key] !== undefined || JSON.stringify(value) !== JSON.stringify(defaults.crop[key])) crop[key] = value;
-  }
-  const soil: Record<string, unknown> = {};
-  for (const key of SOIL_KEYS) {
-    const value = next.soil[key];
-    if (previous.soil?.[key] !== undefined || value !== defaults.soil[key]) soil[key] = value;
-  }
-  return { ...(Object.keys(crop).length ? { crop: crop as Partial<WaterBalanceCrop> } : {}), ...(Object.keys(soil).length ? { soil: soil as Partial<WaterBalanceSoil> } : {}) };
-}
-
 export function createWaterBalanceSetupService(store: Store, catalog: Catalog, clock: Clock): WaterBalanceSetupService {
   /** The defaults of the planting's crop: its catalogue record's common name, or the crop as given. */
   function defaultsOf(crop: string): WaterBalanceParameters {
@@ -123,8 +108,9 @@ export function createWaterBalanceSetupService(store: Store, catalog: Catalog, c
       const current = effective(defaults, previous).parameters;
       const patched = applyJsonPatch(current, operations);
       checkParameters(patched);
-      const own = ownOf(defaults, previous, patched);
-      // A value a patch replaces becomes the planting's own, even when it equals the default.
+      // Only `replace` changes a value: the planting's own values are those it had, and every value a
+      // patch replaces (even to its default).
+      const own: OwnWaterBalanceValues = { ...(previous.crop ? { crop: { ...previous.crop } } : {}), ...(previous.soil ? { soil: { ...previous.soil } } : {}) };
       for (const operation of operations) {
         if (operation.op !== 'replace') continue;
         const [, group, key] = operation.path.split('/') as [string, 'crop' | 'soil', string];
