@@ -6,8 +6,13 @@ import { listQuery, Nullable, PropertiesQuery } from '../schema-helpers.js';
 
 const DATE = { description: 'a date written YYYY-MM-DD' };
 
-/** Planting ids are issued by the database as 32-bit integers: a larger one cannot exist. */
+/** Planting and irrigation ids are issued by the database as 32-bit integers: a larger one cannot exist. */
 export const MAX_PLANTING_ID = 2_147_483_647;
+
+/** Whether a path segment is an id the database could have issued: a whole number from 1 to MAX_PLANTING_ID. */
+export function isIssuedId(value: string): boolean {
+  return /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID;
+}
 
 const YieldBody = Nullable(
   Type.Object(
@@ -84,7 +89,7 @@ export const PlantingQuery = Type.Object(PropertiesQuery);
 
 /** `{plantingId}`: a planting id, a whole number from 1 to MAX_PLANTING_ID. */
 export function parsePlantingId(value: string, allowCurrent = false): number {
-  if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_PLANTING_ID) return Number(value);
+  if (isIssuedId(value)) return Number(value);
   throw invalidParameter(
     'plantingId',
     `plantingId must be a planting id (a whole number from 1 to ${MAX_PLANTING_ID})${allowCurrent ? " or 'current'" : ''} (got '${value}').`,

@@ -22,7 +22,7 @@ import { CROP_KEYS, SOIL_KEYS, type WaterBalanceSetupService } from '../../servi
 import type { UnitSystem } from '../../core/units.js';
 import type { ApiPlugin } from '../api-plugin.js';
 import { CuriesSchema, LinkSchema, Nullable, UnitsParameter } from '../schema-helpers.js';
-import { parsePlantingRef } from './planting-schemas.js';
+import { isIssuedId, MAX_PLANTING_ID, parsePlantingRef } from './planting-schemas.js';
 import { plantingPath } from './planting-table.js';
 
 const TAGS = ['water balance'];
@@ -219,9 +219,7 @@ export const waterBalanceSetupRoutes: ApiPlugin<WaterBalanceSetupRouteOptions> =
   );
   /** `{irrigationId}`: a whole number. */
   const irrigationIdOf = (id: string): number => {
-    if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) {
-      throw invalidParameter('irrigationId', `irrigationId must be a whole number from 1 to 2147483647 (got '${id}').`);
-    }
+    if (!isIssuedId(id)) throw invalidParameter('irrigationId', `irrigationId must be a whole number from 1 to ${MAX_PLANTING_ID} (got '${id}').`);
     return Number(id);
   };
   app.get(
