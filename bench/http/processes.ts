@@ -290,17 +290,16 @@ function stop(child: ChildProcess): Promise<void> {
  */
 export async function waitUntilIdle(service: Started, timeoutMs = 30_000): Promise<void> {
   const pid = service.child.pid!;
-  const cpuTicks = () => processCpuMs(pid) / 10; // in clock ticks (1/100 s)
   if (!fs.existsSync(`/proc/${pid}/stat`)) {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return;
   }
   const deadline = Date.now() + timeoutMs;
-  let before = cpuTicks();
+  let before = processCpuMs(pid);
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = cpuTicks();
-    if (now - before < 2.5) return; // under 0.1 core over 250 ms
+    const now = processCpuMs(pid);
+    if (now - before < 25) return; // under 0.1 core over 250 ms
     before = now;
   }
 }
