@@ -14,6 +14,8 @@
  * fresh service processes on the same data: single-threaded (`AGWX_COMPUTE_THREADS=0`, all work
  * on the event loop) and with the compute pool (one worker thread per core), the same URLs both times.
  *
+ * `BENCH_SOURCE=synthetic` (or `imported`) runs one of the two.
+ *
  * `BENCH_SERVICE_ENV` (a JSON object, e.g. '{"AGWX_COMPUTE_THREADS":"1"}') adds settings to every
  * service process the run starts, for an experiment; `BENCH_SERVICE_NODE_ARGS` (processes.ts)
  * profiles them. Each scenario's row gives the service's CPU time per request beside the
@@ -650,7 +652,8 @@ export async function runDistinct(options: DistinctOptions): Promise<void> {
     );
     const { text, floorUs } = await frameworkFloor(baseline, options);
     console.log(text);
-    for (const source of ['synthetic', 'imported'] as const) console.log(await runSource(source, options, baseline, floorUs));
+    const sources = (['synthetic', 'imported'] as const).filter((source) => !process.env.BENCH_SOURCE || process.env.BENCH_SOURCE === source);
+    for (const source of sources) console.log(await runSource(source, options, baseline, floorUs));
   } finally {
     await baseline.stop();
   }

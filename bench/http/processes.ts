@@ -278,8 +278,8 @@ function stop(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-    // Past the service's shutdown grace (AGWX_SHUTDOWN_GRACE_MS, 5 s): a profiled process writes its profiles as it exits.
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+    // Past the service's shutdown grace (AGWX_SHUTDOWN_GRACE_MS, 5 s); a profiled process writes its profiles as it exits, which can take a minute.
+    setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_SERVICE_NODE_ARGS ? 120_000 : 15_000).unref();
   });
 }
 

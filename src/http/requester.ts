@@ -3,8 +3,10 @@
  * routes) and a signal that aborts when the connection closes before the answer was sent — the
  * client hung up or timed out, or the connection was cut at the end of the shutdown grace. Work
  * the request started on the compute pool is then dropped or stopped, and a heavy answer waiting
- * for its turn is skipped. Made on first use and kept with the request, so that requests that never
- * compute anything pay nothing for it.
+ * for its turn is skipped. The requester is made on first use and kept with the request, and its
+ * signal on first use of that: an AbortController and its listener cost more than building a
+ * week's observations from kept weather, and a request whose weather is all at hand never looks
+ * at the signal.
  */
 import type { FastifyReply } from 'fastify';
 import type { AuthContext } from '../core/auth-context.js';
@@ -14,19 +16,34 @@ const REQUESTER = Symbol('requester');
 
 type WithRequester = FastifyReply & { [REQUESTER]?: Requester };
 
+class RequestRequester implements Requester {
+  #controller: AbortController | undefined;
+
+  constructor(
+    readonly account: number | null,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  /** Aborted once the connection has closed before the answer was sent (at once if it already has). */
+  get signal(): AbortSignal {
+    if (this.#controller) return this.#controller.signal;
+    const controller = (this.#controller = abandonController());
+    const { reply } = this;
+    const gone = () => {
+      if (!reply.sent) controller.abort(new WorkAbandonedError('The client closed the connection before the answer was sent.'));
+    };
+    if (reply.raw.destroyed) gone();
+    else reply.raw.once('close', gone);
+    return controller.signal;
+  }
+}
+
 export function requesterOf(reply: FastifyReply): Requester {
   const holder = reply as WithRequester;
   const made = holder[REQUESTER];
   if (made) return made;
-  const controller = abandonController();
-  const response = reply.raw;
-  const gone = () => {
-    if (!reply.sent) controller.abort(new WorkAbandonedError('The client closed the connection before the answer was sent.'));
-  };
-  if (response.destroyed) gone();
-  else response.once('close', gone);
   const auth = (reply.request as { auth?: AuthContext | null }).auth;
-  const requester: Requester = { account: auth?.accountId ?? null, signal: controller.signal };
+  const requester = new RequestRequester(auth?.accountId ?? null, reply);
   holder[REQUESTER] = requester;
   return requester;
 }

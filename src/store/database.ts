@@ -24,6 +24,13 @@ export interface DatabaseHandle {
   schema?: string;
   /** PostgreSQL with deadlines: the breaker in front of the server (to watch it open and close). */
   breaker?: CircuitBreaker;
+  /**
+   * SQLite: a number that changes whenever the database may have changed since it was last read,
+   * by this process (any statement that writes) or by another connection to the file (SQLite's
+   * `data_version`). Reads of rows kept in memory are checked against it (field-repository.ts).
+   * Absent for PostgreSQL: other instances' writes cannot be seen happening there.
+   */
+  changeMark?: () => number;
   close(): Promise<void>;
 }
 
@@ -57,8 +64,33 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const changes = changeMarker(sqlite);
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite, changes.wrote) }) });
+  return { db, dialect: 'sqlite', changeMark: changes.mark, close: () => db.destroy() };
+}
+
+/**
+ * The change mark of a SQLite connection: counts this connection's writing statements (told by
+ * `wrote`, rolled back or not) and the changes of `data_version`, which moves when another
+ * connection commits. Reading it runs one pragma (about a microsecond, no table read).
+ */
+function changeMarker(sqlite: BetterSqlite3.Database): { wrote: () => void; mark: () => number } {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seen = dataVersion.get();
+  let mark = 0;
+  return {
+    wrote: () => {
+      mark++;
+    },
+    mark: () => {
+      const version = dataVersion.get();
+      if (version !== seen) {
+        seen = version;
+        mark++;
+      }
+      return mark;
+    },
+  };
 }
 
 /**
@@ -109,24 +141,54 @@ type DriverStatement = Pick<BetterSqlite3.Statement, 'reader' | 'all' | 'run' | 
  * of 50 fields reads in about half the time. The objects are the same: one property per result
  * column, in column order, a later column of the same name winning.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
+function withStatementCache(sqlite: BetterSqlite3.Database, wrote: () => void): BetterSqlite3.Database {
   const cache = new LRUCache<string, DriverStatement>({ max: STATEMENT_CACHE_SIZE });
   return new Proxy(sqlite, {
     get(target, property, receiver) {
       if (property !== 'prepare') {
         const value = Reflect.get(target, property, receiver);
+        if (property === 'exec') return (sql: string) => (wrote(), target.exec(sql));
         return typeof value === 'function' ? value.bind(target) : value;
       }
       return (sql: string) => {
         let statement = cache.get(sql);
         if (!statement) {
-          statement = withRowObjects(target.prepare(sql));
+          const prepared = target.prepare(sql);
+          statement = prepared.readonly ? withRowObjects(prepared) : toldOfWrites(withRowObjects(prepared), wrote);
           cache.set(sql, statement);
         }
         return statement;
       };
     },
   });
+}
+
+/** A statement that may write (an INSERT, UPDATE or DELETE, also one with RETURNING; BEGIN, COMMIT): `wrote` is told after each run. */
+function toldOfWrites(statement: DriverStatement, wrote: () => void): DriverStatement {
+  return {
+    reader: statement.reader,
+    all: ((...parameters: unknown[]) => {
+      try {
+        return statement.all(...parameters);
+      } finally {
+        wrote();
+      }
+    }) as BetterSqlite3.Statement['all'],
+    run: ((...parameters: unknown[]) => {
+      try {
+        return statement.run(...parameters);
+      } finally {
+        wrote();
+      }
+    }) as BetterSqlite3.Statement['run'],
+    iterate: function* (...parameters: unknown[]) {
+      try {
+        yield* statement.iterate(...parameters);
+      } finally {
+        wrote();
+      }
+    } as BetterSqlite3.Statement['iterate'],
+  };
 }
 
 function withRowObjects(statement: BetterSqlite3.Statement): DriverStatement {

@@ -72,12 +72,20 @@ export function fieldPageQuery(db: Kysely<Database>, dialect: DialectName, sort:
   return select.limit(limit).offset(offset);
 }
 
+/** Fields read by id that are kept in memory (SQLite), the most recently read: about 200 bytes each. */
+const KEPT_FIELDS = 50_000;
+
 /**
  * Lists are cut from the account's fields held in memory (store/held-field-lists.ts), checked
  * against the account's `fields_revision` on every list; accounts with more fields than are held
  * are paged by the database.
+ *
+ * With `changeMark` (SQLite, database.ts), a field read by id is kept, and given again while the
+ * mark is the one read before it was read: while nothing has written to the database since. A
+ * field is the first thing nearly every request reads, and a primary-key read through the driver
+ * costs more than the rest of a small answer. Kept fields are frozen: they are shared.
  */
-export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held?: HeldFieldListOptions): FieldRepository {
+export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held?: HeldFieldListOptions, changeMark?: () => number): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
     const query = trx.selectFrom('fields').select(SELECTED).where('account_id', '=', accountId).where('id', '=', id);
     return lockForUpdate(query, dialect).executeTakeFirst();
@@ -104,6 +112,7 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
     return query;
   };
   const heldLists = createHeldFieldLists<FieldRecord, FieldSortColumn>(held);
+  const kept = changeMark ? new LRUCache<string, { mark: number; record: FieldRecord }>({ max: KEPT_FIELDS }) : null;
   const revisionQuery = preparedQuery(db, 1, (accountId: number) => db.selectFrom('accounts').select('fields_revision').where('id', '=', accountId));
   // The account's revision and fields in one statement (one snapshot), one row with NULL fields
   // when it has none; no row when there is no such account.
@@ -145,8 +154,19 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
       return Number(row!.n);
     },
     async get(accountId, id) {
+      if (!kept) {
+        const [row] = await byId(accountId, id);
+        return row && toRecord(row);
+      }
+      const key = `${accountId}/${id}`;
+      const mark = changeMark!();
+      const known = kept.get(key);
+      if (known?.mark === mark) return known.record;
       const [row] = await byId(accountId, id);
-      return row && toRecord(row);
+      if (!row) return undefined;
+      const record = Object.freeze(toRecord(row));
+      kept.set(key, { mark, record });
+      return record;
     },
     async list(accountId, { sort, limit, offset }) {
       let list = heldLists.get(accountId);

@@ -40,7 +40,7 @@ export function createStore(handle: DatabaseHandle): Store {
     handle,
     accounts: accountRepository(handle.db),
     keys: keyRepository(handle.db, handle.dialect),
-    fields: fieldRepository(handle.db, handle.dialect),
+    fields: fieldRepository(handle.db, handle.dialect, undefined, handle.changeMark),
     plantings: plantingRepository(handle.db, handle.dialect),
     waterBalance: waterBalanceRepository(handle.db),
     settings: settingRepository(handle.db),
