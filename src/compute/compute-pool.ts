@@ -134,7 +134,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     // Read by compute-worker.ts as the thread starts.
     workerData: { loadAtStart: options.loadAtStart ?? null } satisfies ComputeWorkerData,
   });
-  const queue = createFairTaskQueue(threads, (name, task) => piscina.run(task, { name }));
+  const queue = createFairTaskQueue(threads, (name, task, transfer) => piscina.run(task, transfer ? { name, transferList: [...transfer] } : { name }));
   const run = queue.run;
   return {
     threads,
@@ -144,14 +144,24 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     drawMapImage: (plan: DrawPlan, requester?: Requester) => run('drawMapImage', plan, requester) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows, requester?: Requester) =>
       rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (run('jsonRows', sentJsonRows(rows), requester) as Promise<Uint8Array>),
-    // The seasons' weather is copied, not moved: a source may keep it.
-    agronomicNormValues: (input: AgronomicNormValuesInput, requester?: Requester) => run('agronomicNormValues', input, requester) as Promise<AgronomicNormValues>,
+    // The seasons' weather is moved, not copied (ten seasons are some hundreds of kilobytes): a
+    // source's series are the caller's (WeatherSource.dailySeries), and the service reads them no more.
+    agronomicNormValues: (input: AgronomicNormValuesInput, requester?: Requester) => run('agronomicNormValues', input, requester, seasonMemory(input)) as Promise<AgronomicNormValues>,
     tasks: queue.counts,
     close: async () => {
       queue.close();
       await piscina.close();
     },
   };
+}
+
+/** The memory of the seasons' weather columns, each buffer once. */
+function seasonMemory(input: AgronomicNormValuesInput): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { columns } of input.seasons) {
+    for (const value of Object.values(columns)) if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) buffers.add(value.buffer);
+  }
+  return [...buffers];
 }
 
 /**
@@ -174,6 +184,7 @@ export function threadCheckpoint(stop: Int32Array | null): Checkpoint {
 interface QueuedTask {
   readonly name: string;
   readonly task: ThreadTask;
+  readonly transfer: readonly ArrayBuffer[] | undefined;
   readonly account: number | null;
   readonly signal: AbortSignal | undefined;
   readonly resolve: (value: unknown) => void;
@@ -186,7 +197,7 @@ interface QueuedTask {
  * handed to `start` one per free thread, from the account running the fewest; a requester's
  * abandonment drops its waiting tasks and sets the stop flag of its running ones.
  */
-export function createFairTaskQueue(threads: number, start: (name: string, task: ThreadTask) => Promise<unknown>) {
+export function createFairTaskQueue(threads: number, start: (name: string, task: ThreadTask, transfer?: readonly ArrayBuffer[]) => Promise<unknown>) {
   const waiting = new FairQueue<number | null, QueuedTask>();
   const runningBy = new Map<number | null, number>();
   let running = 0;
@@ -214,7 +225,7 @@ export function createFairTaskQueue(threads: number, start: (name: string, task:
       else runningBy.set(queued.account, left);
       dispatch();
     };
-    start(queued.name, queued.task).then(
+    start(queued.name, queued.task, queued.transfer).then(
       (value) => {
         counts.finished++;
         done();
@@ -231,7 +242,8 @@ export function createFairTaskQueue(threads: number, start: (name: string, task:
   }
 
   return {
-    run(name: string, input: unknown, requester?: Requester): Promise<unknown> {
+    /** `transfer`: memory of `input` moved to the thread, not copied (the caller no longer reads it). */
+    run(name: string, input: unknown, requester?: Requester, transfer?: readonly ArrayBuffer[]): Promise<unknown> {
       if (closed) return Promise.reject(new Error('The compute pool is closed.'));
       const signal = requester?.signal;
       if (signal?.aborted) {
@@ -242,7 +254,7 @@ export function createFairTaskQueue(threads: number, start: (name: string, task:
         const stop = signal ? new Int32Array(new SharedArrayBuffer(4)) : null;
         const account = requester?.account ?? null;
         if (!signal) {
-          waiting.push(account, { name, task: { input, stop }, account, signal, resolve, reject, started: false });
+          waiting.push(account, { name, task: { input, stop }, transfer, account, signal, resolve, reject, started: false });
           dispatch();
           return;
         }
@@ -256,6 +268,7 @@ export function createFairTaskQueue(threads: number, start: (name: string, task:
         const queued: QueuedTask = {
           name,
           task: { input, stop },
+          transfer,
           account,
           signal,
           resolve: (value) => {

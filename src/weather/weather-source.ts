@@ -123,6 +123,8 @@ export interface WeatherSource {
   /**
    * The same answer as `daily`, as one series per variable (see daily-series.ts), for sources
    * that keep their values so: cheaper for many days. Sources without it are read through `daily`.
+   * The series' arrays are the caller's: the source keeps no reference to them (agronomic norms
+   * move them to a worker thread).
    */
   dailySeries?(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailySeries | null>;
   /**

@@ -256,20 +256,21 @@ describe('compute pool', () => {
       };
     };
     const offsets = Array.from({ length: 40 }, (_, d) => d);
-    const input: AgronomicNormValuesInput = {
+    const inputOf = (): AgronomicNormValuesInput => ({
       seasons: [season(2019, 280), season(2020, 310)],
       offsets: { leap: offsets, common: offsets },
       dayCount: 40,
       gdd: resolveGddParameters(),
       referenceEt: {},
-    };
-    const [threaded, inline] = await Promise.all([pool.agronomicNormValues(input), inlineComputePool().agronomicNormValues(input)]);
-    expect(threaded).toEqual(agronomicNormValues(input));
+    });
+    const input = inputOf();
+    const [threaded, inline] = await Promise.all([pool.agronomicNormValues(input), inlineComputePool().agronomicNormValues(inputOf())]);
+    expect(threaded).toEqual(agronomicNormValues(inputOf()));
     expect(threaded).toEqual(inline);
     // Day 0 of season 1 is index 20 of its weather; its running total counts the 20 days before.
     expect(threaded.accumulatedGdd[1]).toBeGreaterThan(threaded.gdd[1]! * 5);
     expect(Array.from(threaded.pet).every((pet) => pet > 0)).toBe(true);
-    expect(input.seasons[0]!.columns.tmax.length).toBe(60); // the weather handed over is still the caller's
+    expect(input.seasons[0]!.columns.tmax.length).toBe(0); // the weather was moved to the thread, not copied
   });
 });
 
