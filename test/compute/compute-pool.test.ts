@@ -72,7 +72,7 @@ describe('compute pool', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('generates the blocks a norm asks for one by one in one task per cell, and a week on the calling thread', async () => {
+  it('generates the blocks a norm asks for one by one in one task per cell, and a week in a task of its own', async () => {
     const { generator: counting, blockTasks: calls } = countingPool();
     const pooled = createSyntheticSource({ cacheSize: 512, compute: counting });
     const alone = createSyntheticSource({ cacheSize: 64 });
@@ -92,10 +92,15 @@ describe('compute pool', () => {
     // A later turn asks for a season the first did not: one more task, for its blocks alone.
     await pooled.daily(nairobi, season(2014));
     expect(calls.map((c) => c.blocks)).toEqual([seasonBlocks, seasonBlocks, blocksOf(season(2014).start, season(2014).end)]);
-    // A week (one or two blocks) costs less than a task: generated here, as the thread would.
+    // A week (one or two blocks) goes to the pool too, so that the event loop never generates.
     const week = { start: '2013-05-03', end: '2013-05-09' };
     expect(await pooled.daily(oslo, week)).toEqual(await alone.daily(oslo, week));
-    expect(calls).toHaveLength(3);
+    expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([
+      [nairobi.id, seasonBlocks],
+      [oslo.id, seasonBlocks],
+      [nairobi.id, blocksOf(season(2014).start, season(2014).end)],
+      [oslo.id, blocksOf(week.start, week.end)],
+    ]);
   });
 
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {

@@ -38,12 +38,6 @@ export const SYNTHETIC_SOURCE_NAME = 'synthetic';
 /** Blocks kept by default when the source is built directly (about 0.8 kB each). */
 export const DEFAULT_BLOCK_CACHE_SIZE = 16384;
 /**
- * The fewest missing blocks of a cell, asked for in one turn, that are generated on the compute
- * pool: a pool task costs the event loop about 80–100 µs (compute-pool.ts), about what one block
- * costs to generate, so fewer (a week of observations) are generated here.
- */
-export const BLOCKS_ON_THREADS = 3;
-/**
  * The first year the synthetic source states it holds. The generator could draw any year, but its
  * climatology is a 1961–1990 mean without trend: years before the twentieth century would be
  * weather of a climate nobody measured, so norms over them are refused.
@@ -154,10 +148,12 @@ export class SyntheticSource implements WeatherSource {
   }
 
   /**
-   * Makes sure the blocks of `range` at the cell are kept, generating the missing ones together
-   * with the other blocks of the cell asked for in the same turn (a norm asks for each of its
-   * years at once): on the compute pool while the event loop goes on when they are
-   * `BLOCKS_ON_THREADS` or more, else here. Without a pool, or a cache to keep them in, blocks are
+   * Makes sure the blocks of `range` at the cell are kept, generating the missing ones on the
+   * compute pool together with the other blocks of the cell asked for in the same turn (a norm
+   * asks for each of its years at once), while the event loop goes on. Even one block goes to the
+   * pool: a pool task costs the event loop about what a block costs to generate, but a busy loop
+   * that generated the blocks of every request it read in a turn kept cheap requests (`/health`)
+   * waiting for hundreds of milliseconds. Without a pool, or a cache to keep them in, blocks are
    * generated when they are read. Rejects with the requester's abandonment once it gives up (the
    * generation goes on while others wait for it).
    */
@@ -205,8 +201,7 @@ export class SyntheticSource implements WeatherSource {
   private async generateNow(cell: GridCell, blocks: number[], work: SharedWork<unknown>, requester: Requester): Promise<void> {
     const { pool, climatologyPath } = this.compute!;
     try {
-      if (blocks.length < BLOCKS_ON_THREADS) for (const block of blocks) this.packedBlock(cell, block);
-      else this.keepBlocks(cell, (await pool.cellBlocks({ climatologyPath, seed: this.generator.seed, cellId: cell.id, blocks }, requester)).blocks);
+      this.keepBlocks(cell, (await pool.cellBlocks({ climatologyPath, seed: this.generator.seed, cellId: cell.id, blocks }, requester)).blocks);
     } finally {
       for (const block of blocks) if (this.pending.get(cellBlockKey(cell, block)) === work) this.pending.delete(cellBlockKey(cell, block));
     }
