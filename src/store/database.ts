@@ -165,22 +165,19 @@ function withStatementCache(sqlite: BetterSqlite3.Database, wrote: () => void): 
 
 /** A statement that may write (an INSERT, UPDATE or DELETE, also one with RETURNING; BEGIN, COMMIT): `wrote` is told after each run. */
 function toldOfWrites(statement: DriverStatement, wrote: () => void): DriverStatement {
+  const told =
+    <Run extends (...parameters: unknown[]) => unknown>(run: Run) =>
+    (...parameters: unknown[]) => {
+      try {
+        return run(...parameters);
+      } finally {
+        wrote();
+      }
+    };
   return {
     reader: statement.reader,
-    all: ((...parameters: unknown[]) => {
-      try {
-        return statement.all(...parameters);
-      } finally {
-        wrote();
-      }
-    }) as BetterSqlite3.Statement['all'],
-    run: ((...parameters: unknown[]) => {
-      try {
-        return statement.run(...parameters);
-      } finally {
-        wrote();
-      }
-    }) as BetterSqlite3.Statement['run'],
+    all: told(statement.all.bind(statement)) as BetterSqlite3.Statement['all'],
+    run: told(statement.run.bind(statement)) as BetterSqlite3.Statement['run'],
     iterate: function* (...parameters: unknown[]) {
       try {
         yield* statement.iterate(...parameters);
