@@ -145,9 +145,9 @@ function withStatementCache(sqlite: BetterSqlite3.Database, wrote: () => void): 
   const cache = new LRUCache<string, DriverStatement>({ max: STATEMENT_CACHE_SIZE });
   return new Proxy(sqlite, {
     get(target, property, receiver) {
+      if (property === 'exec') return (sql: string) => (wrote(), target.exec(sql));
       if (property !== 'prepare') {
         const value = Reflect.get(target, property, receiver);
-        if (property === 'exec') return (sql: string) => (wrote(), target.exec(sql));
         return typeof value === 'function' ? value.bind(target) : value;
       }
       return (sql: string) => {

@@ -112,7 +112,7 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
     return query;
   };
   const heldLists = createHeldFieldLists<FieldRecord, FieldSortColumn>(held);
-  const kept = changeMark ? new LRUCache<string, { mark: number; record: FieldRecord }>({ max: KEPT_FIELDS }) : null;
+  const kept = changeMark && { mark: changeMark, records: new LRUCache<string, { mark: number; record: FieldRecord }>({ max: KEPT_FIELDS }) };
   const revisionQuery = preparedQuery(db, 1, (accountId: number) => db.selectFrom('accounts').select('fields_revision').where('id', '=', accountId));
   // The account's revision and fields in one statement (one snapshot), one row with NULL fields
   // when it has none; no row when there is no such account.
@@ -154,18 +154,15 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
       return Number(row!.n);
     },
     async get(accountId, id) {
-      if (!kept) {
-        const [row] = await byId(accountId, id);
-        return row && toRecord(row);
-      }
-      const key = `${accountId}/${id}`;
-      const mark = changeMark!();
-      const known = kept.get(key);
-      if (known?.mark === mark) return known.record;
+      const key = kept && `${accountId}/${id}`;
+      const mark = kept?.mark();
+      const known = key && kept.records.get(key);
+      if (known && known.mark === mark) return known.record;
       const [row] = await byId(accountId, id);
       if (!row) return undefined;
+      if (!key) return toRecord(row);
       const record = Object.freeze(toRecord(row));
-      kept.set(key, { mark, record });
+      kept.records.set(key, { mark: mark!, record });
       return record;
     },
     async list(accountId, { sort, limit, offset }) {
