@@ -75,6 +75,9 @@ export function fieldPageQuery(db: Kysely<Database>, dialect: DialectName, sort:
 /** Fields read by id that are kept in memory (SQLite), the most recently read: about 200 bytes each. */
 const KEPT_FIELDS = 50_000;
 
+/** What the kept fields hold of a field read only once so far. */
+const ONCE_READ = Object.freeze({ mark: -1, record: undefined });
+
 /**
  * Lists are cut from the account's fields held in memory (store/held-field-lists.ts), checked
  * against the account's `fields_revision` on every list; accounts with more fields than are held
@@ -83,7 +86,9 @@ const KEPT_FIELDS = 50_000;
  * With `changeMark` (SQLite, database.ts), a field read by id is kept, and given again while the
  * mark is the one read before it was read: while nothing has written to the database since. A
  * field is the first thing nearly every request reads, and a primary-key read through the driver
- * costs more than the rest of a small answer. Kept fields are frozen: they are shared.
+ * costs more than the rest of a small answer. A field is kept from its second read on: reading the
+ * mark costs nearly what it saves, so a field read once (most of a large account's) is only noted.
+ * Kept fields are frozen: they are shared.
  */
 export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held?: HeldFieldListOptions, changeMark?: () => number): FieldRepository {
   const readForUpdate = (trx: Transaction<Database>, accountId: number, id: string) => {
@@ -112,7 +117,7 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
     return query;
   };
   const heldLists = createHeldFieldLists<FieldRecord, FieldSortColumn>(held);
-  const kept = changeMark && { mark: changeMark, records: new LRUCache<string, { mark: number; record: FieldRecord }>({ max: KEPT_FIELDS }) };
+  const kept = changeMark && { mark: changeMark, records: new LRUCache<string, { mark: number; record: FieldRecord | undefined }>({ max: KEPT_FIELDS }) };
   const revisionQuery = preparedQuery(db, 1, (accountId: number) => db.selectFrom('accounts').select('fields_revision').where('id', '=', accountId));
   // The account's revision and fields in one statement (one snapshot), one row with NULL fields
   // when it has none; no row when there is no such account.
@@ -155,14 +160,18 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
     },
     async get(accountId, id) {
       const key = kept && `${accountId}/${id}`;
-      const mark = kept?.mark();
       const known = key && kept.records.get(key);
-      if (known && known.mark === mark) return known.record;
+      // A field read once is only noted: most fields of a large account are read once in a while,
+      // and reading the mark costs about what the read it would save does. From its second read
+      // on it is kept.
+      if (key && !known) kept.records.set(key, ONCE_READ);
+      const mark = known ? kept.mark() : undefined;
+      if (known && known !== ONCE_READ && known.mark === mark) return known.record;
       const [row] = await byId(accountId, id);
       if (!row) return undefined;
-      if (!key) return toRecord(row);
+      if (mark === undefined) return toRecord(row);
       const record = Object.freeze(toRecord(row));
-      kept.records.set(key, { mark: mark!, record });
+      kept!.records.set(key!, { mark, record });
       return record;
     },
     async list(accountId, { sort, limit, offset }) {

@@ -20,7 +20,7 @@ describe('fields kept in memory on SQLite', () => {
   let other: Store;
   let accountId: number;
   let next = 0;
-  /** A field of its own for each test, read once so that it is kept. */
+  /** A field of its own for each test, read twice so that it is kept (fields are kept from their second read on). */
   const keptField = async () => {
     const id = `f${++next}`;
     await store.fields.insert(accountId, field(id, 'before'), 1);
