@@ -116,6 +116,10 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
     }
     return query;
   };
+  const readById = async (accountId: number, id: string) => {
+    const [row] = await byId(accountId, id);
+    return row && toRecord(row);
+  };
   const heldLists = createHeldFieldLists<FieldRecord, FieldSortColumn>(held);
   const kept = changeMark && { mark: changeMark, records: new LRUCache<string, { mark: number; record: FieldRecord | undefined }>({ max: KEPT_FIELDS }) };
   const revisionQuery = preparedQuery(db, 1, (accountId: number) => db.selectFrom('accounts').select('fields_revision').where('id', '=', accountId));
@@ -159,19 +163,20 @@ export function fieldRepository(db: Kysely<Database>, dialect: DialectName, held
       return Number(row!.n);
     },
     async get(accountId, id) {
-      const key = kept && `${accountId}/${id}`;
-      const known = key && kept.records.get(key);
+      if (!kept) return readById(accountId, id);
+      const key = `${accountId}/${id}`;
+      const known = kept.records.get(key);
       // A field read once is only noted: most fields of a large account are read once in a while,
       // and reading the mark costs about what the read it would save does. From its second read
       // on it is kept.
-      if (key && !known) kept.records.set(key, ONCE_READ);
-      const mark = known ? kept.mark() : undefined;
-      if (known && known !== ONCE_READ && known.mark === mark) return known.record;
-      const [row] = await byId(accountId, id);
-      if (!row) return undefined;
-      if (mark === undefined) return toRecord(row);
-      const record = Object.freeze(toRecord(row));
-      kept!.records.set(key!, { mark, record });
+      if (!known) {
+        kept.records.set(key, ONCE_READ);
+        return readById(accountId, id);
+      }
+      const mark = kept.mark();
+      if (known.record && known.mark === mark) return known.record;
+      const record = await readById(accountId, id);
+      if (record) kept.records.set(key, { mark, record: Object.freeze(record) });
       return record;
     },
     async list(accountId, { sort, limit, offset }) {
