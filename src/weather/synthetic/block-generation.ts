@@ -8,7 +8,6 @@
 import { LRUCache } from 'lru-cache';
 import { type Checkpoint, NO_CHECKPOINT, type Requester } from '../../core/requester.js';
 import { cellById } from '../grid.js';
-import type { HourlyWeather } from '../weather-source.js';
 import { cellClimateAt, type CellClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { loadClimatology } from './load-climatology.js';
@@ -131,11 +130,8 @@ export interface HoursWithoutSoilInput {
   issuedAt: number;
 }
 
-/** Values of an hour without soil, in this order, in `HoursWithoutSoilOutput.values`. */
-export const HOUR_VALUES = ['time', 'temperature', 'precipitation', 'precipitationChance', 'cloudCover', 'solar', 'relativeHumidity', 'windAverage', 'windGust', 'dewPoint'] as const;
-
 /**
- * The hours of each cell, `HOUR_VALUES.length` numbers an hour, cells one after another; a cell
+ * The hours of each cell, `HOUR_VALUES.length` numbers an hour (forecast-hours.ts), cells one after another; a cell
  * without a forecast for them (out of the forecast's days) is flagged in `missing`.
  */
 export interface HoursWithoutSoilOutput {
@@ -162,54 +158,9 @@ export interface ForecastWindowOutput {
   blocks: PackedBlock[];
 }
 
-/** Values of a forecast hour, in this order, in `PackedForecastWindow.values`. */
-export const FORECAST_HOUR_VALUES = [
-  ...HOUR_VALUES,
-  'soilTemperature0',
-  'soilTemperature1',
-  'soilTemperature2',
-  'soilTemperature3',
-  'soilMoisture0',
-  'soilMoisture1',
-  'soilMoisture2',
-  'soilMoisture3',
-] as const;
-
-/**
- * Writes an hour at `base`: `HOUR_VALUES`, then with `soil` its four soil temperatures and four
- * soil moistures (`FORECAST_HOUR_VALUES`).
- */
-export function packHour(values: Float64Array, base: number, hour: HourlyWeather, soil: boolean): void {
-  HOUR_VALUES.forEach((name, k) => (values[base + k] = hour[name]));
-  if (!soil) return;
-  for (let layer = 0; layer < 4; layer++) {
-    values[base + HOUR_VALUES.length + layer] = hour.soilTemperature[layer]!;
-    values[base + HOUR_VALUES.length + 4 + layer] = hour.soilMoisture[layer]!;
-  }
-}
-
-/** The hour `packHour` wrote at `base`; without `soil`, its soil values are NaN. */
-export function unpackHour(values: Float64Array, base: number, soil: boolean): HourlyWeather {
-  const s = base + HOUR_VALUES.length;
-  return {
-    time: values[base]!,
-    temperature: values[base + 1]!,
-    precipitation: values[base + 2]!,
-    precipitationChance: values[base + 3]!,
-    cloudCover: values[base + 4]!,
-    solar: values[base + 5]!,
-    relativeHumidity: values[base + 6]!,
-    windAverage: values[base + 7]!,
-    windGust: values[base + 8]!,
-    dewPoint: values[base + 9]!,
-    soilTemperature: soil ? [values[s]!, values[s + 1]!, values[s + 2]!, values[s + 3]!] : [NaN, NaN, NaN, NaN],
-    soilMoisture: soil ? [values[s + 4]!, values[s + 5]!, values[s + 6]!, values[s + 7]!] : [NaN, NaN, NaN, NaN],
-  };
-}
-
 /**
  * The forecast hours of one issue date at a cell, from `start` (UTC epoch ms, a whole hour):
- * `count` hours of `FORECAST_HOUR_VALUES.length` numbers each.
+ * `count` hours of `FORECAST_HOUR_VALUES.length` numbers each (forecast-hours.ts).
  */
 export interface PackedForecastWindow {
   start: number;

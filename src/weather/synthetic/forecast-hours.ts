@@ -25,10 +25,45 @@ import { dayOfYear, fromEpochDay, type IsoDate, toEpochDay } from '../../core/da
 import type { HourlyWeather } from '../weather-source.js';
 import type { ForecastDay } from './forecast-day.js';
 import { hashKeys, hashToUniform, mix32 } from './hash-random.js';
-import type { SoilState } from './soil-state.js';
+import { SOIL_STATE_VALUES } from './soil-state.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+
+/** Values of an hour without soil, in this order, as `forecastHours` writes them. */
+export const HOUR_VALUES = ['time', 'temperature', 'precipitation', 'precipitationChance', 'cloudCover', 'solar', 'relativeHumidity', 'windAverage', 'windGust', 'dewPoint'] as const;
+
+/** Values of an hour with soil, in this order: `HOUR_VALUES`, four soil temperatures, four soil moistures. */
+export const FORECAST_HOUR_VALUES = [
+  ...HOUR_VALUES,
+  'soilTemperature0',
+  'soilTemperature1',
+  'soilTemperature2',
+  'soilTemperature3',
+  'soilMoisture0',
+  'soilMoisture1',
+  'soilMoisture2',
+  'soilMoisture3',
+] as const;
+
+/** The hour written at `base` (as `forecastHours` writes it); without `soil`, its soil values are NaN. */
+export function unpackHour(values: Float64Array, base: number, soil: boolean): HourlyWeather {
+  const s = base + HOUR_VALUES.length;
+  return {
+    time: values[base]!,
+    temperature: values[base + 1]!,
+    precipitation: values[base + 2]!,
+    precipitationChance: values[base + 3]!,
+    cloudCover: values[base + 4]!,
+    solar: values[base + 5]!,
+    relativeHumidity: values[base + 6]!,
+    windAverage: values[base + 7]!,
+    windGust: values[base + 8]!,
+    dewPoint: values[base + 9]!,
+    soilTemperature: soil ? [values[s]!, values[s + 1]!, values[s + 2]!, values[s + 3]!] : [NaN, NaN, NaN, NaN],
+    soilMoisture: soil ? [values[s + 4]!, values[s + 5]!, values[s + 6]!, values[s + 7]!] : [NaN, NaN, NaN, NaN],
+  };
+}
 
 export interface ForecastHoursInput {
   latitude: number;
@@ -41,59 +76,69 @@ export interface ForecastHoursInput {
   /** First hour (UTC epoch ms, whole hour) and count. */
   start: number;
   hours: number;
-  /** Forecast days by date, covering two days either side of the hours asked for. */
-  days: ReadonlyMap<IsoDate, ForecastDay>;
+  /** Forecast days of consecutive local dates from `firstDay` (an epoch day), covering two days either side of the hours asked for. */
+  firstDay: number;
+  days: readonly ForecastDay[];
   /**
-   * End-of-day soil states by date, covering the day before the first hour to the last; null when
-   * soil values are not wanted (they are then NaN, and no soil spin-up is needed).
+   * End-of-day soil states (`soilStates`, SOIL_STATE_VALUES numbers a day) of consecutive local
+   * dates from `firstEpochDay`, covering the day before the first hour to the last; null when soil
+   * values are not wanted (no soil spin-up is then needed).
    */
-  soil: ReadonlyMap<IsoDate, SoilState> | null;
+  soil: { firstEpochDay: number; values: Float64Array } | null;
   /** UTC epoch ms of the start of a local day. */
   startOfDay(date: IsoDate): number;
   /** Local date at an instant. */
   dateAt(epochMs: number): IsoDate;
 }
 
+/** The hours of one local day: the whole UTC hours whose middle lies in it, and what they share. */
 interface DayFrame {
-  /** The local date, and the one before (soil states are kept by date). */
-  date: IsoDate;
-  previousDate: IsoDate;
   start: number;
   end: number;
-  /** Whole UTC hours (start times) whose middle lies in the day. */
-  slots: number[];
-  solarWeights: number[];
-  cloud: number[];
+  /** The first of the day's hours (UTC epoch ms) and their number: consecutive hours. */
+  firstSlot: number;
+  slotCount: number;
+  solarWeights: Float64Array;
+  cloud: Float64Array;
   rainStart: number;
   rainWeights: number[];
   rainWeightSum: number;
   solarWeightSum: number;
 }
 
+/** Days around the hours asked for that a call keeps its per-day values for (more are computed on demand). */
+const DAYS_AROUND = 4;
+
 /**
+ * The hours asked for, `HOUR_VALUES` (without soil) or `FORECAST_HOUR_VALUES` (with soil) numbers
+ * an hour, one hour after another.
+ *
  * Days are epoch-day numbers inside: an hour asks for its day, the days either side and their
- * noons several times, and date strings (parsed, built, hashed as map keys) cost more than the
- * arithmetic of the hour itself. Each day's values are computed once per call.
+ * noons several times, so each day's values are computed once per call and kept in arrays by day.
  */
-export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
+export function forecastHours(input: ForecastHoursInput): Float64Array {
   const { latitude, longitude, days, soil } = input;
   const solarHourOffset = longitude / 15;
+  const firstLocalDay = toEpochDay(input.dateAt(input.start + HOUR_MS / 2));
+  const tableFirst = firstLocalDay - DAYS_AROUND;
+  const tableLength = Math.ceil(input.hours / 24) + 2 * DAYS_AROUND + 1;
 
-  /** Values computed once per day within this call. */
-  const perDay = <T>(compute: (epochDay: number) => T) => {
-    const known = new Map<number, T>();
-    return (epochDay: number): T => {
-      let value = known.get(epochDay);
-      if (value === undefined) known.set(epochDay, (value = compute(epochDay)));
+  /** A number computed once per day within this call. */
+  const perDay = (compute: (epochDay: number) => number) => {
+    const known = new Float64Array(tableLength).fill(NaN);
+    return (epochDay: number): number => {
+      const i = epochDay - tableFirst;
+      if (i < 0 || i >= tableLength) return compute(epochDay);
+      let value = known[i]!;
+      if (value !== value) known[i] = value = compute(epochDay);
       return value;
     };
   };
-  const day = perDay((epochDay): ForecastDay => {
-    const date = fromEpochDay(epochDay);
-    const d = days.get(date);
-    if (!d) throw new Error(`forecast day ${date} missing`);
+  const day = (epochDay: number): ForecastDay => {
+    const d = days[epochDay - input.firstDay];
+    if (!d) throw new Error(`forecast day ${fromEpochDay(epochDay)} missing`);
     return d;
-  });
+  };
   const dayOfYearOf = perDay((epochDay) => dayOfYear(fromEpochDay(epochDay)));
   const startOfDay = perDay((epochDay) => input.startOfDay(fromEpochDay(epochDay)));
   const daylength = perDay((epochDay) => clampedDaylength(latitude, dayOfYearOf(epochDay)));
@@ -126,45 +171,38 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
   /** Hour of the day's maximum temperature, local solar time. */
   const peak = (epochDay: number): number => Math.min(14.5, 12 + daylength(epochDay) / 2 - 1);
 
-  const frameOf = perDay((targetDay): DayFrame => {
+  const frameOfDay = (targetDay: number): DayFrame => {
     const start = startOfDay(targetDay);
     const end = startOfDay(targetDay + 1);
-    const slots: number[] = [];
-    for (let t = Math.ceil((start - HOUR_MS / 2) / HOUR_MS) * HOUR_MS; t + HOUR_MS / 2 < end; t += HOUR_MS) {
-      if (t + HOUR_MS / 2 >= start) slots.push(t);
-    }
+    let firstSlot = Math.ceil((start - HOUR_MS / 2) / HOUR_MS) * HOUR_MS;
+    if (firstSlot + HOUR_MS / 2 < start) firstSlot += HOUR_MS;
+    let slotCount = 0;
+    while (firstSlot + slotCount * HOUR_MS + HOUR_MS / 2 < end) slotCount++;
     const d = day(targetDay);
-    const cloud = slots.map((t, i) => {
+    const cloud = new Float64Array(slotCount);
+    const solarWeights = new Float64Array(slotCount);
+    let solarWeightSum = 0;
+    for (let i = 0; i < slotCount; i++) {
+      const t = firstSlot + i * HOUR_MS;
       const wobble = 2 * hashToUniform(hashKeys(input.seed ^ 0x51, input.localKey, targetDay, i)) - 1;
-      return Math.min(100, Math.max(0, between(t + HOUR_MS / 2, cloudOf) + 8 * wobble));
-    });
-    const solarWeights = slots.map((t, i) => {
+      cloud[i] = Math.min(100, Math.max(0, between(t + HOUR_MS / 2, cloudOf) + 8 * wobble));
       const s = Math.sin((sunElevation(latitude, longitude, t + HOUR_MS / 2) * Math.PI) / 180);
-      return s > 0 ? s * (1 - (0.6 * cloud[i]!) / 100) : 0;
-    });
+      solarWeightSum += solarWeights[i] = s > 0 ? s * (1 - (0.6 * cloud[i]!) / 100) : 0;
+    }
     const h = hashKeys(input.seed ^ 0x52, input.localKey, targetDay, input.issueEpochDay);
     let rainHours = 0;
     let rainStart = 0;
     const rainWeights: number[] = [];
+    let rainWeightSum = 0;
     if (d.precipitation > 0) {
-      rainHours = Math.max(1, Math.min(slots.length, Math.round((2 + 3 * Math.log1p(d.precipitation)) * (0.6 + 0.8 * hashToUniform(h)))));
-      rainStart = Math.floor(hashToUniform(mix32((h ^ 0x9e3779b9) >>> 0)) * (slots.length - rainHours + 1));
-      for (let j = 0; j < rainHours; j++) rainWeights.push(1 + Math.min(j, rainHours - 1 - j));
+      rainHours = Math.max(1, Math.min(slotCount, Math.round((2 + 3 * Math.log1p(d.precipitation)) * (0.6 + 0.8 * hashToUniform(h)))));
+      rainStart = Math.floor(hashToUniform(mix32((h ^ 0x9e3779b9) >>> 0)) * (slotCount - rainHours + 1));
+      for (let j = 0; j < rainHours; j++) rainWeightSum += rainWeights[j] = 1 + Math.min(j, rainHours - 1 - j);
     }
-    return {
-      date: fromEpochDay(targetDay),
-      previousDate: fromEpochDay(targetDay - 1),
-      start,
-      end,
-      slots,
-      solarWeights,
-      cloud,
-      rainStart,
-      rainWeights,
-      rainWeightSum: rainWeights.reduce((s, w) => s + w, 0),
-      solarWeightSum: solarWeights.reduce((s, w) => s + w, 0),
-    };
-  });
+    return { start, end, firstSlot, slotCount, solarWeights, cloud, rainStart, rainWeights, rainWeightSum, solarWeightSum };
+  };
+  const frames: (DayFrame | undefined)[] = [];
+  const frameOf = (targetDay: number): DayFrame => (frames[targetDay - tableFirst] ??= frameOfDay(targetDay));
 
   const temperatureAt = (t: number): number => {
     const date = solarDayOf(t);
@@ -182,13 +220,15 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     return cosineBetween(h, peakToday, today.tmax, sunrise(next) + 24, day(next).tmin);
   };
 
-  const out: HourlyWeather[] = [];
-  let targetDay = toEpochDay(input.dateAt(input.start + HOUR_MS / 2));
+  const width = soil === null ? HOUR_VALUES.length : FORECAST_HOUR_VALUES.length;
+  const out = new Float64Array(input.hours * width);
+  let targetDay = firstLocalDay;
   for (let i = 0; i < input.hours; i++) {
     const t = input.start + i * HOUR_MS;
     while (t + HOUR_MS / 2 >= frameOf(targetDay).end) targetDay++;
     const frame = frameOf(targetDay);
-    const slot = Math.max(0, frame.slots.indexOf(t));
+    const index = (t - frame.firstSlot) / HOUR_MS;
+    const slot = Number.isInteger(index) && index >= 0 && index < frame.slotCount ? index : 0;
     const d = day(targetDay);
     const solarHour = solarHourOf(t + HOUR_MS / 2);
     const u = hashToUniform(hashKeys(input.seed ^ 0x53, input.localKey, targetDay * 32 + slot, input.issueEpochDay));
@@ -210,39 +250,35 @@ export function forecastHours(input: ForecastHoursInput): HourlyWeather[] {
     const windAverage = round1(Math.max(0, d.windAverage * wave * (1 + 0.16 * (u - 0.5))));
     const windGust = round1(windAverage * (1.3 + 0.35 * hashToUniform(mix32(((u * 4294967296) ^ 0x7f4a7c15) >>> 0))) + 0.5);
 
-    const previous = soil === null ? NO_SOIL : soil.get(frame.previousDate);
-    const current = soil === null ? NO_SOIL : soil.get(frame.date);
-    if (!previous || !current) throw new Error(`soil state around ${frame.date} missing`);
+    const o = i * width;
+    out[o] = t;
+    out[o + 1] = temperature;
+    out[o + 2] = precipitation;
+    out[o + 3] = precipitationChance;
+    out[o + 4] = Math.round(frame.slotCount > 0 ? frame.cloud[slot]! : cloudOf(targetDay));
+    out[o + 5] = solar;
+    out[o + 6] = humidity;
+    out[o + 7] = windAverage;
+    out[o + 8] = Math.max(windGust, windAverage);
+    out[o + 9] = dewPoint;
+    if (soil === null) continue;
+
+    const at = (targetDay - 1 - soil.firstEpochDay) * SOIL_STATE_VALUES;
+    if (at < 0 || at + 2 * SOIL_STATE_VALUES > soil.values.length) throw new Error(`soil state around ${fromEpochDay(targetDay)} missing`);
+    const previous = soil.values.subarray(at, at + SOIL_STATE_VALUES);
+    const current = soil.values.subarray(at + SOIL_STATE_VALUES, at + 2 * SOIL_STATE_VALUES);
     const fraction = Math.min(1, Math.max(0, (t + HOUR_MS / 2 - frame.start) / (frame.end - frame.start)));
     const airAmplitude = (d.tmax - d.tmin) / 2;
-    const soilTemperature = [0, 1, 2, 3].map((k) => {
-      const base = previous.temperature[k]! + fraction * (current.temperature[k]! - previous.temperature[k]!);
+    for (let k = 0; k < 4; k++) {
+      const base = previous[k]! + fraction * (current[k]! - previous[k]!);
       const wave0 = k === 0 ? 0.6 * airAmplitude * Math.cos((2 * Math.PI * (solarHour - 16.5)) / 24) : 0;
       const wave1 = k === 1 ? 0.1 * airAmplitude * Math.cos((2 * Math.PI * (solarHour - 22)) / 24) : 0;
-      return round1(base + wave0 + wave1);
-    }) as HourlyWeather['soilTemperature'];
-    const soilMoisture = [0, 1, 2, 3].map((k) => round1(previous.moisture[k]! + fraction * (current.moisture[k]! - previous.moisture[k]!))) as HourlyWeather['soilMoisture'];
-
-    out.push({
-      time: t,
-      temperature,
-      precipitation,
-      precipitationChance,
-      cloudCover: Math.round(frame.cloud[slot] ?? cloudOf(targetDay)),
-      solar,
-      relativeHumidity: humidity,
-      windAverage,
-      windGust: Math.max(windGust, windAverage),
-      dewPoint,
-      soilTemperature,
-      soilMoisture,
-    });
+      out[o + 10 + k] = round1(base + wave0 + wave1);
+      out[o + 14 + k] = round1(previous[4 + k]! + fraction * (current[4 + k]! - previous[4 + k]!));
+    }
   }
   return out;
 }
-
-/** The soil state of hours computed without soil: every value NaN. */
-const NO_SOIL: SoilState = { temperature: [NaN, NaN, NaN, NaN], moisture: [NaN, NaN, NaN, NaN] };
 
 /** Day length (h) clamped to 4-20 h, so polar days keep a diurnal cycle. */
 function clampedDaylength(latitude: number, dayOfYear: number): number {

@@ -8,15 +8,8 @@ import type { IsoDate } from '../../core/dates.js';
 import { type Checkpoint, NO_CHECKPOINT } from '../../core/requester.js';
 import { cellById } from '../grid.js';
 import { createSyntheticSource, forecastWindowDays, type SyntheticSource } from './synthetic-source.js';
-import {
-  type ForecastWindowInput,
-  type ForecastWindowOutput,
-  type GenerationContext,
-  HOUR_VALUES,
-  type HoursWithoutSoilInput,
-  type HoursWithoutSoilOutput,
-  packHour,
-} from './block-generation.js';
+import { type ForecastWindowInput, type ForecastWindowOutput, type GenerationContext, type HoursWithoutSoilInput, type HoursWithoutSoilOutput } from './block-generation.js';
+import { HOUR_VALUES } from './forecast-hours.js';
 
 /** Synthetic sources a thread keeps, by climatology and seed. */
 export interface HoursContext {
@@ -36,19 +29,16 @@ export function createHoursContext(generation: GenerationContext): HoursContext 
 }
 
 /** The hours of each cell of the input; `checkpoint` is passed before each cell. */
-export async function generateHoursWithoutSoil(context: HoursContext, input: HoursWithoutSoilInput, checkpoint: Checkpoint = NO_CHECKPOINT): Promise<HoursWithoutSoilOutput> {
+export function generateHoursWithoutSoil(context: HoursContext, input: HoursWithoutSoilInput, checkpoint: Checkpoint = NO_CHECKPOINT): HoursWithoutSoilOutput {
   const source = context.source(input.climatologyPath, input.seed);
   const width = HOUR_VALUES.length;
   const values = new Float64Array(input.cellIds.length * input.hours * width);
   const missing = new Uint8Array(input.cellIds.length);
   for (let c = 0; c < input.cellIds.length; c++) {
     checkpoint();
-    const result = await source.hourly(cellById(input.cellIds[c]!), { start: input.start, hours: input.hours, issuedAt: input.issuedAt, soil: false });
-    if (!result || result.hours.length !== input.hours) {
-      missing[c] = 1;
-      continue;
-    }
-    result.hours.forEach((hour, j) => packHour(values, (c * input.hours + j) * width, hour, false));
+    const hours = source.hoursWithoutSoil(cellById(input.cellIds[c]!), { start: input.start, hours: input.hours, issuedAt: input.issuedAt, soil: false });
+    if (!hours) missing[c] = 1;
+    else values.set(hours, c * input.hours * width);
   }
   return { values, missing };
 }

@@ -12,7 +12,7 @@
  *   (40/35/20/5 %), reduced linearly below field capacity.
  */
 import { extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
-import { dayOfYear } from '../../core/dates.js';
+import { dayOfYear, fromEpochDay, isLeapYear, yearOf } from '../../core/dates.js';
 
 export const SOIL_LAYER_THICKNESS_MM = [100, 300, 600, 1000] as const;
 export const SOIL_TIME_CONSTANT_DAYS = [1.5, 5, 15, 45] as const;
@@ -23,34 +23,47 @@ const ET_SHARES = [0.4, 0.35, 0.2, 0.05];
 /** Each layer's daily step towards the air temperature. */
 const TEMPERATURE_STEP = SOIL_TIME_CONSTANT_DAYS.map((days) => 1 - Math.exp(-1 / days));
 
-export interface SoilDayInput {
-  date: string;
-  tmax: number;
-  tmin: number;
-  precipitation: number;
+/** Numbers of a day's soil state as `soilStates` writes them: four temperatures (°C), then four moistures (volumetric %), top layer first. */
+export const SOIL_STATE_VALUES = 8;
+
+/** Consecutive days' weather the soil is run through, from `firstEpochDay`. */
+export interface SoilDays {
+  firstEpochDay: number;
+  length: number;
+  tmax: Float64Array;
+  tmin: Float64Array;
+  precipitation: Float64Array;
 }
 
-/** The soil at the end of a day. */
-export interface SoilState {
-  temperature: [number, number, number, number];
-  moisture: [number, number, number, number];
-}
-
-/** End-of-day soil states, one per input day (the first days serve as spin-up). */
-export function soilStates(days: readonly SoilDayInput[], latitude: number): SoilState[] {
-  if (days.length === 0) return [];
-  const warmUp = days.slice(0, Math.min(30, days.length));
-  const start = warmUp.reduce((s, d) => s + (d.tmax + d.tmin) / 2, 0) / warmUp.length;
+/**
+ * End-of-day soil states, one per input day (the first days serve as spin-up), SOIL_STATE_VALUES
+ * numbers a day.
+ */
+export function soilStates(days: SoilDays, latitude: number): Float64Array {
+  const { length, tmax, tmin, precipitation } = days;
+  const out = new Float64Array(length * SOIL_STATE_VALUES);
+  if (length === 0) return out;
+  const warmUp = Math.min(30, length);
+  let warmSum = 0;
+  for (let i = 0; i < warmUp; i++) warmSum += (tmax[i]! + tmin[i]!) / 2;
+  const start = warmSum / warmUp;
   const slow = [start, start, start, start];
   const theta = [25, 25, 25, 25];
   const water = [0, 0, 0, 0];
-  const out: SoilState[] = [];
-  for (const day of days) {
-    const mean = (day.tmax + day.tmin) / 2;
+  let date = fromEpochDay(days.firstEpochDay);
+  let yearLength = isLeapYear(yearOf(date)) ? 366 : 365;
+  let doy = dayOfYear(date);
+  for (let i = 0; i < length; i++) {
+    if (doy > yearLength) {
+      doy = 1;
+      date = fromEpochDay(days.firstEpochDay + i);
+      yearLength = isLeapYear(yearOf(date)) ? 366 : 365;
+    }
+    const mean = (tmax[i]! + tmin[i]!) / 2;
     for (let k = 0; k < 4; k++) slow[k] += (mean - slow[k]!) * TEMPERATURE_STEP[k]!;
 
     for (let k = 0; k < 4; k++) water[k] = (theta[k]! / 100) * SOIL_LAYER_THICKNESS_MM[k]!;
-    water[0] += day.precipitation;
+    water[0] += precipitation[i]!;
     for (let k = 0; k < 4; k++) {
       const capacity = SOIL_LAYER_THICKNESS_MM[k]!;
       const saturated = (SOIL_SATURATION / 100) * capacity;
@@ -60,8 +73,9 @@ export function soilStates(days: readonly SoilDayInput[], latitude: number): Soi
       water[k] -= move;
       if (k < 3) water[k + 1] += move;
     }
-    const ra = extraterrestrialRadiation(latitude, dayOfYear(day.date));
-    const et0 = Math.max(0, 0.0023 * 0.408 * ra * (mean + 17.8) * Math.sqrt(Math.max(0, day.tmax - day.tmin)));
+    const ra = extraterrestrialRadiation(latitude, doy);
+    const et0 = Math.max(0, 0.0023 * 0.408 * ra * (mean + 17.8) * Math.sqrt(Math.max(0, tmax[i]! - tmin[i]!)));
+    const o = i * SOIL_STATE_VALUES;
     for (let k = 0; k < 4; k++) {
       const capacity = SOIL_LAYER_THICKNESS_MM[k]!;
       const t = (100 * water[k]!) / capacity;
@@ -69,11 +83,10 @@ export function soilStates(days: readonly SoilDayInput[], latitude: number): Soi
       const floor = ((SOIL_WILTING_POINT * 0.5) / 100) * capacity;
       water[k] = Math.max(floor, water[k]! - ET_SHARES[k]! * et0 * beta);
       theta[k] = (100 * water[k]!) / capacity;
+      out[o + k] = round1(slow[k]! < 0 ? slow[k]! * 0.4 : slow[k]!);
+      out[o + 4 + k] = round1(theta[k]!);
     }
-    out.push({
-      temperature: slow.map((t) => round1(t < 0 ? t * 0.4 : t)) as SoilState['temperature'],
-      moisture: theta.map(round1) as SoilState['moisture'],
-    });
+    doy++;
   }
   return out;
 }

@@ -14,21 +14,17 @@ import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, Hou
 import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { forecastDay, type ForecastDay } from './forecast-day.js';
-import { forecastHours } from './forecast-hours.js';
+import { FORECAST_HOUR_VALUES, forecastHours, HOUR_VALUES, unpackHour } from './forecast-hours.js';
 import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
 import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
-import { type SoilDayInput, soilStates, type SoilState } from './soil-state.js';
+import { soilStates } from './soil-state.js';
 import {
   type BlockGenerator,
-  FORECAST_HOUR_VALUES,
-  HOUR_VALUES,
   type PackedBlock,
   type PackedForecastWindow,
   packBlock,
   PACKING_SCALE,
-  packHour,
-  unpackHour,
 } from './block-generation.js';
 import { type DailySeries, emptySeriesValues } from '../daily-series.js';
 import { compileDayLiteral } from '../daily-variables.js';
@@ -124,8 +120,11 @@ export class SyntheticSource implements WeatherSource {
     return generatedDaysOf(values, firstEpochDay, length);
   }
 
-  /** Writes `length` days from `firstEpochDay` into the series `seriesOf(k)` of each generated variable (GENERATED_VARIABLES order). */
-  private copyDays(cell: GridCell, firstEpochDay: number, length: number, seriesOf: (k: number) => Float64Array): void {
+  /**
+   * Writes `length` days from `firstEpochDay` into the series `seriesOf(k)` of each generated
+   * variable (GENERATED_VARIABLES order); a variable without one is left out.
+   */
+  private copyDays(cell: GridCell, firstEpochDay: number, length: number, seriesOf: (k: number) => Float64Array | undefined): void {
     const series = GENERATED_VARIABLES.map((_, k) => seriesOf(k));
     for (let at = 0; at < length; ) {
       const e = firstEpochDay + at;
@@ -134,7 +133,8 @@ export class SyntheticSource implements WeatherSource {
       const from = e - block * BLOCK_DAYS;
       const count = Math.min(length - at, BLOCK_DAYS - from);
       for (let k = 0; k < series.length; k++) {
-        const out = series[k]!;
+        const out = series[k];
+        if (!out) continue;
         const scale = PACKING_SCALE[k]!;
         const base = k * BLOCK_DAYS + from;
         for (let j = 0; j < count; j++) out[at + j] = packed[base + j]! / scale;
@@ -314,15 +314,17 @@ export class SyntheticSource implements WeatherSource {
 
   async hourly(cell: GridCell, request: HourlyRequest, requester?: Requester): Promise<HourlyResult | null> {
     if (request.hours <= 0) return { source: SYNTHETIC_SOURCE_NAME, hours: [] };
-    // A forecast depends on its local issue date, not on the instant within that day.
+    if (request.soil === false) {
+      const values = this.hoursWithoutSoil(cell, request);
+      if (!values) return null;
+      const hours: HourlyWeather[] = [];
+      for (let i = 0; i < request.hours; i++) hours.push(unpackHour(values, i * HOUR_VALUES.length, false));
+      return { source: SYNTHETIC_SOURCE_NAME, hours };
+    }
     const timeZone = timeZoneAt(cell.latitude, cell.longitude);
-    const issueDate = localDate(request.issuedAt, timeZone);
-    const lastHour = request.start + (request.hours - 1) * HOUR_MS;
-    const firstDate = localDate(request.start, timeZone);
-    const lastDate = localDate(lastHour + HOUR_MS / 2, timeZone);
-    // Hours of the issue day and the next 7 (a day either side allowed for shifted block windows).
-    if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
-    if (request.soil === false) return { source: SYNTHETIC_SOURCE_NAME, hours: this.hoursWithoutSoil(cell, issueDate, timeZone, request, firstDate, lastDate) };
+    const dates = forecastDatesOf(request, timeZone);
+    if (!dates) return null;
+    const { issueDate } = dates;
     const window = await this.forecastWindow(cell, issueDate, requester);
     const first = (request.start - window.start) / HOUR_MS;
     const hours: HourlyWeather[] = [];
@@ -389,34 +391,44 @@ export class SyntheticSource implements WeatherSource {
     const start = Math.floor(startOfLocalDay(firstDate, timeZone) / HOUR_MS) * HOUR_MS;
     const end = startOfLocalDay(addDays(lastDate, 1), timeZone);
     const range = forecastWindowDays(issueDate);
-    const truths = this.dailyDays(cell, range);
     // The hours look at the days from a few before the issue date on; the days before those only
     // run the soil in, and a past day's forecast is the day itself (its amounts unchanged).
+    const firstEpochDay = toEpochDay(range.start);
+    const length = toEpochDay(range.end) - firstEpochDay + 1;
     const spinUp = Math.max(0, daysBetween(range.start, issueDate) - DAYS_BEFORE_ISSUE_FOR_HOURS);
-    const days = this.forecastOf(cell, issueDate, truths.slice(spinUp));
-    // Generated days have every amount (not null).
-    const soil = soilStates(spinUp > 0 ? [...(truths.slice(0, spinUp) as SoilDayInput[]), ...days] : days, cell.latitude);
-    const dayMap = new Map<IsoDate, ForecastDay>();
-    const soilMap = new Map<IsoDate, SoilState>();
-    days.forEach((d, i) => {
-      dayMap.set(d.date, d);
-      soilMap.set(d.date, soil[spinUp + i]!);
+    const days = this.forecastOf(cell, issueDate, this.dailyDays(cell, { start: addDays(range.start, spinUp), end: range.end }));
+    // The soil runs through the generated days of the spin-up, then the forecast days (every amount stated).
+    const [tmax, tmin, precipitation] = [new Float64Array(length), new Float64Array(length), new Float64Array(length)];
+    this.copyDays(cell, firstEpochDay, spinUp, (k) => (k === TMAX ? tmax : k === TMIN ? tmin : k === PRECIPITATION ? precipitation : undefined));
+    days.forEach((day, i) => {
+      tmax[spinUp + i] = day.tmax;
+      tmin[spinUp + i] = day.tmin;
+      precipitation[spinUp + i] = day.precipitation;
     });
-    const hours = forecastHours({
+    const soil = soilStates({ firstEpochDay, length, tmax, tmin, precipitation }, cell.latitude);
+    const values = forecastHours({
       ...this.hoursInput(cell, issueDate, timeZone),
       start,
       hours: Math.ceil((end - start) / HOUR_MS),
-      days: dayMap,
-      soil: soilMap,
+      firstDay: firstEpochDay + spinUp,
+      days,
+      soil: { firstEpochDay, values: soil },
     });
-    return { start, count: hours.length, values: packForecastHours(hours) };
+    return { start, count: values.length / FORECAST_HOUR_WIDTH, values };
   }
 
-  /** Hours without soil values: only the days around them (their blocks) are generated, with no soil spin-up. */
-  private hoursWithoutSoil(cell: GridCell, issueDate: IsoDate, timeZone: string, request: HourlyRequest, firstDate: IsoDate, lastDate: IsoDate): HourlyWeather[] {
-    const truths = this.dailyDays(cell, { start: addDays(firstDate, -2), end: addDays(lastDate, 2) });
-    const dayMap = new Map<IsoDate, ForecastDay>(this.forecastOf(cell, issueDate, truths).map((d) => [d.date, d]));
-    return forecastHours({ ...this.hoursInput(cell, issueDate, timeZone), start: request.start, hours: request.hours, days: dayMap, soil: null });
+  /**
+   * Hours without soil values (`HOUR_VALUES` numbers an hour), or null outside the forecast of the
+   * issue date: only the days around them (their blocks) are generated, with no soil spin-up.
+   */
+  hoursWithoutSoil(cell: GridCell, request: HourlyRequest): Float64Array | null {
+    if (request.hours <= 0) return new Float64Array(0);
+    const timeZone = timeZoneAt(cell.latitude, cell.longitude);
+    const window = forecastDatesOf(request, timeZone);
+    if (!window) return null;
+    const first = addDays(window.firstDate, -2);
+    const days = this.forecastOf(cell, window.issueDate, this.dailyDays(cell, { start: first, end: addDays(window.lastDate, 2) }));
+    return forecastHours({ ...this.hoursInput(cell, window.issueDate, timeZone), start: request.start, hours: request.hours, firstDay: toEpochDay(first), days, soil: null });
   }
 
   private hoursInput(cell: GridCell, issueDate: IsoDate, timeZone: string) {
@@ -471,12 +483,24 @@ async function waitForGenerations(works: readonly SharedWork<unknown>[], request
 }
 
 const FORECAST_HOUR_WIDTH = FORECAST_HOUR_VALUES.length;
+/** Generated variables the soil is run with (GENERATED_VARIABLES indices). */
+const TMAX = GENERATED_VARIABLES.indexOf('tmax');
+const TMIN = GENERATED_VARIABLES.indexOf('tmin');
+const PRECIPITATION = GENERATED_VARIABLES.indexOf('precipitation');
 
-/** Forecast hours packed as `FORECAST_HOUR_VALUES` says (the values exactly as computed). */
-function packForecastHours(hours: readonly HourlyWeather[]): Float64Array {
-  const values = new Float64Array(hours.length * FORECAST_HOUR_WIDTH);
-  hours.forEach((hour, i) => packHour(values, i * FORECAST_HOUR_WIDTH, hour, true));
-  return values;
+/**
+ * The local issue date of an hourly request and the local dates of its first and last hours, or
+ * null when the hours are not all within the forecast of that issue date (the issue day and the
+ * next 7, a day either side allowed for shifted block windows). A forecast depends on its local
+ * issue date, not on the instant within that day.
+ */
+function forecastDatesOf(request: HourlyRequest, timeZone: string): { issueDate: IsoDate; firstDate: IsoDate; lastDate: IsoDate } | null {
+  const issueDate = localDate(request.issuedAt, timeZone);
+  const lastHour = request.start + (request.hours - 1) * HOUR_MS;
+  const firstDate = localDate(request.start, timeZone);
+  const lastDate = localDate(lastHour + HOUR_MS / 2, timeZone);
+  if (daysBetween(issueDate, firstDate) < -1 || daysBetween(issueDate, lastDate) > SYNTHETIC_FORECAST_DAYS) return null;
+  return { issueDate, firstDate, lastDate };
 }
 
 const HOUR_MS = 3_600_000;
