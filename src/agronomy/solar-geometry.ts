@@ -128,6 +128,29 @@ export function clearSkyRadiationAsceAt(ra: number, ea: number, pressureKpa: num
 }
 
 /**
+ * Seasonal correction for solar time Sc, hours (FAO-56 eq. 32–33: the equation of time):
+ * Sc = 0.1645 sin 2b − 0.1255 cos b − 0.025 sin b, b = 2π (J − 81) / 364.
+ */
+export function solarTimeCorrection(dayOfYear: number): number {
+  const b = (2 * Math.PI * (dayOfYear - 81)) / 364;
+  return 0.1645 * Math.sin(2 * b) - 0.1255 * Math.cos(b) - 0.025 * Math.sin(b);
+}
+
+/**
+ * Sine of the sun's elevation at the instant `epochMs` (UTC milliseconds) seen from longitude
+ * `longitudeDeg` (east positive), the latitude given by its sine and cosine and the day by its
+ * declination δ (`solarDeclination`) and `solarTimeCorrection`: sin β = sin φ sin δ + cos φ cos δ cos ω,
+ * with the hour angle ω = π/12 (solar time − 12) (FAO-56 eq. 31, solar time from UTC and the
+ * longitude). Negative below the horizon. For many instants of a day, where `sunElevation` would
+ * be costly: the day's terms are computed once.
+ */
+export function sunElevationSine(sinLatitude: number, cosLatitude: number, longitudeDeg: number, declination: number, solarTimeCorrectionHours: number, epochMs: number): number {
+  const utcHours = (epochMs % 86_400_000) / 3_600_000;
+  const hourAngle = (Math.PI / 12) * (utcHours + longitudeDeg / 15 + solarTimeCorrectionHours - 12);
+  return sinLatitude * Math.sin(declination) + cosLatitude * Math.cos(declination) * Math.cos(hourAngle);
+}
+
+/**
  * Sun elevation (apparent altitude, refraction-corrected) in degrees above the horizon at
  * the instant `epochMs` (UTC milliseconds) seen from the given location. Negative below
  * the horizon.

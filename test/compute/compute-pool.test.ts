@@ -116,15 +116,15 @@ describe('compute pool', () => {
     expect(a!.hours).toHaveLength(48);
     expect(a!.hours[0]!.soilMoisture.every(Number.isFinite)).toBe(true);
     expect(b!.hours).toEqual(expected!.hours.slice(6, 12));
-    // One task: the thread that computes the window generates its blocks (its soil spin-up starts
-    // in 2023), which are handed back and kept here.
+    // One task: the thread that computes the window generates its blocks (the generated weather of
+    // its soil spin-up starts in January), which are handed back and kept here.
     expect(blockTasks).toEqual([]);
     expect(windows).toHaveLength(1);
     expect(windows[0]).toMatchObject({ climatologyPath: undefined, seed: pooled.generator.seed, cellId: cell.id, issueDate: '2024-03-10', blocks: [] });
     // Observations of those days need no task now, and are the days generated here.
-    const observed = await pooled.daily(cell, { start: '2023-10-01', end: '2024-02-01' });
+    const observed = await pooled.daily(cell, { start: '2024-01-15', end: '2024-03-01' });
     expect(blockTasks).toEqual([]);
-    expect(observed).toEqual(await alone.daily(cell, { start: '2023-10-01', end: '2024-02-01' }));
+    expect(observed).toEqual(await alone.daily(cell, { start: '2024-01-15', end: '2024-03-01' }));
     // Kept: asking again computes nothing.
     await pooled.hourly(cell, { ...request, hours: 1 });
     expect(windows).toHaveLength(1);
@@ -136,13 +136,13 @@ describe('compute pool', () => {
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-23.5, -46.6);
     const request = { start: Date.parse('2024-03-11T03:00:00Z'), hours: 24, issuedAt: Date.parse('2024-03-10T15:00:00Z') };
-    const range = { start: '2023-11-01', end: '2023-11-30' };
+    const range = { start: '2024-01-15', end: '2024-02-14' };
     const before = { start: '2023-01-01', end: '2023-04-30' };
     const [forecast, observed, earlier] = await Promise.all([pooled.hourly(cell, request), pooled.daily(cell, range), pooled.daily(cell, before)]);
     expect(forecast).toEqual(await alone.hourly(cell, request));
     expect(observed).toEqual(await alone.daily(cell, range));
     expect(earlier).toEqual(await alone.daily(cell, before));
-    // November came with the window; only the blocks of early 2023, which the window does not need, had a task of their own.
+    // Late January came with the window; only the blocks of early 2023, which the window does not need, had a task of their own.
     expect(windows).toHaveLength(1);
     expect(blockTasks.map((t) => t.blocks)).toEqual([blocksOf(before.start, before.end)]);
   });

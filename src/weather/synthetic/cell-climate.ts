@@ -3,7 +3,7 @@
  * mean-preserving annual curves, evaluated for any calendar day (leap years included: a day's
  * position in its year is its phase, so 29 February sits between 28 February and 1 March).
  */
-import { dayOfYear, isLeapYear, type IsoDate } from '../../core/dates.js';
+import { dayOfYear, fromEpochDay, isLeapYear, yearOf, type IsoDate } from '../../core/dates.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { CURVE_TERMS, curveBasis, fitMeanPreservingCurve, phaseOfDay, type CurveSolver } from './mean-preserving-curve.js';
 import { monthlyClimateAt, type MonthlyClimate } from './monthly-climate-at.js';
@@ -67,6 +67,23 @@ function dot(c: Float64Array, base: number, basis: Float64Array): number {
   let s = 0;
   for (let j = 0; j < 12; j++) s += c[base + j]! * basis[j]!;
   return s;
+}
+
+/** Calls `each` with the daily climatology of `length` consecutive days from `firstEpochDay` (one object, reused). */
+export function forEachClimateDay(climate: CellClimate, firstEpochDay: number, length: number, each: (index: number, day: Readonly<DailyClimate>) => void): void {
+  const out: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
+  const basis = new Float64Array(CURVE_TERMS);
+  let day = 0;
+  let yearLength = 0;
+  for (let i = 0; i < length; i++) {
+    if (i === 0 || day === yearLength) {
+      const date = fromEpochDay(firstEpochDay + i);
+      day = dayOfYear(date) - 1;
+      yearLength = isLeapYear(yearOf(date)) ? 366 : 365;
+    }
+    day++;
+    each(i, dailyClimateAtPhase(climate, phaseOfDay(day, yearLength), basis, out));
+  }
 }
 
 export function dailyClimateOn(climate: CellClimate, date: IsoDate): DailyClimate {

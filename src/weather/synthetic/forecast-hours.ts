@@ -4,7 +4,7 @@
  * - temperature: a cosine rise from Tmin at sunrise to Tmax at 14:30 local solar time (earlier on
  *   short days), then a cosine fall to the next day's Tmin at the next sunrise;
  * - solar: the day's total spread over the hours in proportion to the sine of the sun's elevation
- *   at mid-hour, dimmed by the hour's cloud cover, rescaled to the day's total;
+ *   at mid-hour (the hour angle of FAO-56 with the day's declination and equation of time), dimmed by the hour's cloud cover, rescaled to the day's total;
  * - cloud cover: from the day's clearness (Angström: sunshine fraction = (Rs/Ra − 0.25)/0.5),
  *   interpolated between days with a small hourly wobble;
  * - humidity: the day's vapour pressure (interpolated between days) against the hour's
@@ -19,7 +19,7 @@
  * Each whole UTC hour belongs to the local day that contains its middle.
  */
 import { dewPointFromVapourPressure, relativeHumidity, saturationVapourPressure, vapourPressureFromRelativeHumidity } from '../../agronomy/humidity.js';
-import { daylightHours, extraterrestrialRadiation, sunElevation } from '../../agronomy/solar-geometry.js';
+import { daylightHours, degreesToRadians, extraterrestrialRadiation, solarDeclination, solarTimeCorrection, sunElevationSine } from '../../agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
 import { dayOfYear, fromEpochDay, type IsoDate, toEpochDay } from '../../core/dates.js';
 import type { HourlyWeather } from '../weather-source.js';
@@ -98,8 +98,8 @@ interface DayFrame {
   /** The first of the day's hours (UTC epoch ms) and their number: consecutive hours. */
   firstSlot: number;
   slotCount: number;
-  solarWeights: Float64Array;
-  cloud: Float64Array;
+  solarWeights: number[];
+  cloud: number[];
   rainStart: number;
   rainWeights: number[];
   rainWeightSum: number;
@@ -119,13 +119,14 @@ const DAYS_AROUND = 4;
 export function forecastHours(input: ForecastHoursInput): Float64Array {
   const { latitude, longitude, days, soil } = input;
   const solarHourOffset = longitude / 15;
+  const [sinLatitude, cosLatitude] = [Math.sin(degreesToRadians(latitude)), Math.cos(degreesToRadians(latitude))];
   const firstLocalDay = toEpochDay(input.dateAt(input.start + HOUR_MS / 2));
   const tableFirst = firstLocalDay - DAYS_AROUND;
   const tableLength = Math.ceil(input.hours / 24) + 2 * DAYS_AROUND + 1;
 
   /** A number computed once per day within this call. */
   const perDay = (compute: (epochDay: number) => number) => {
-    const known = new Float64Array(tableLength).fill(NaN);
+    const known: number[] = new Array<number>(tableLength).fill(NaN);
     return (epochDay: number): number => {
       const i = epochDay - tableFirst;
       if (i < 0 || i >= tableLength) return compute(epochDay);
@@ -155,8 +156,9 @@ export function forecastHours(input: ForecastHoursInput): Float64Array {
   });
   const solarDayOf = (t: number): number => Math.floor((t + solarHourOffset * HOUR_MS) / DAY_MS);
   const solarHourOf = (t: number): number => {
-    const h = ((t / HOUR_MS + solarHourOffset) % 24 + 24) % 24;
-    return h;
+    const x = t / HOUR_MS + solarHourOffset;
+    const h = x - 24 * Math.floor(x / 24);
+    return h < 0 ? h + 24 : h;
   };
   const noonOf = (epochDay: number): number => epochDay * DAY_MS + 12 * HOUR_MS - solarHourOffset * HOUR_MS;
   const between = (t: number, getter: (epochDay: number) => number): number => {
@@ -179,14 +181,16 @@ export function forecastHours(input: ForecastHoursInput): Float64Array {
     let slotCount = 0;
     while (firstSlot + slotCount * HOUR_MS + HOUR_MS / 2 < end) slotCount++;
     const d = day(targetDay);
-    const cloud = new Float64Array(slotCount);
-    const solarWeights = new Float64Array(slotCount);
+    const declination = solarDeclination(dayOfYearOf(targetDay));
+    const correction = solarTimeCorrection(dayOfYearOf(targetDay));
+    const cloud: number[] = [];
+    const solarWeights: number[] = [];
     let solarWeightSum = 0;
     for (let i = 0; i < slotCount; i++) {
       const t = firstSlot + i * HOUR_MS;
       const wobble = 2 * hashToUniform(hashKeys(input.seed ^ 0x51, input.localKey, targetDay, i)) - 1;
       cloud[i] = Math.min(100, Math.max(0, between(t + HOUR_MS / 2, cloudOf) + 8 * wobble));
-      const s = Math.sin((sunElevation(latitude, longitude, t + HOUR_MS / 2) * Math.PI) / 180);
+      const s = sunElevationSine(sinLatitude, cosLatitude, longitude, declination, correction, t + HOUR_MS / 2);
       solarWeightSum += solarWeights[i] = s > 0 ? s * (1 - (0.6 * cloud[i]!) / 100) : 0;
     }
     const h = hashKeys(input.seed ^ 0x52, input.localKey, targetDay, input.issueEpochDay);
@@ -265,16 +269,16 @@ export function forecastHours(input: ForecastHoursInput): Float64Array {
 
     const at = (targetDay - 1 - soil.firstEpochDay) * SOIL_STATE_VALUES;
     if (at < 0 || at + 2 * SOIL_STATE_VALUES > soil.values.length) throw new Error(`soil state around ${fromEpochDay(targetDay)} missing`);
-    const previous = soil.values.subarray(at, at + SOIL_STATE_VALUES);
-    const current = soil.values.subarray(at + SOIL_STATE_VALUES, at + 2 * SOIL_STATE_VALUES);
+    const states = soil.values;
+    const next = at + SOIL_STATE_VALUES;
     const fraction = Math.min(1, Math.max(0, (t + HOUR_MS / 2 - frame.start) / (frame.end - frame.start)));
     const airAmplitude = (d.tmax - d.tmin) / 2;
     for (let k = 0; k < 4; k++) {
-      const base = previous[k]! + fraction * (current[k]! - previous[k]!);
+      const base = states[at + k]! + fraction * (states[next + k]! - states[at + k]!);
       const wave0 = k === 0 ? 0.6 * airAmplitude * Math.cos((2 * Math.PI * (solarHour - 16.5)) / 24) : 0;
       const wave1 = k === 1 ? 0.1 * airAmplitude * Math.cos((2 * Math.PI * (solarHour - 22)) / 24) : 0;
       out[o + 10 + k] = round1(base + wave0 + wave1);
-      out[o + 14 + k] = round1(previous[4 + k]! + fraction * (current[4 + k]! - previous[4 + k]!));
+      out[o + 14 + k] = round1(states[at + 4 + k]! + fraction * (states[next + 4 + k]! - states[at + 4 + k]!));
     }
   }
   return out;

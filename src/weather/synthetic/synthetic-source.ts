@@ -11,7 +11,7 @@ import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, 
 import { type Requester, SharedWork, SharedWorks } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
-import { cellClimateAt, dailyClimateOn, type CellClimate } from './cell-climate.js';
+import { cellClimateAt, dailyClimateOn, forEachClimateDay, type CellClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { forecastDay, type ForecastDay } from './forecast-day.js';
 import { FORECAST_HOUR_VALUES, forecastHours, HOUR_VALUES, unpackHour } from './forecast-hours.js';
@@ -43,8 +43,13 @@ export const SYNTHETIC_FIRST_YEAR = 1900;
 const HOURS_TASK_CELLS = 48;
 /** Forecast days: the local issue day and the next 7. */
 export const SYNTHETIC_FORECAST_DAYS = 8;
-/** Days of weather run through the soil model before the first forecast day. */
+/** Days run through the soil model before the first forecast day. */
 export const SOIL_SPIN_UP_DAYS = 180;
+/**
+ * The last days of the soil's spin-up, which run through the generated weather; the days before
+ * them run through the cell's daily climatology (its mean day), which costs no generated blocks.
+ */
+export const SOIL_WEATHER_DAYS = 60;
 
 export interface SyntheticSourceOptions {
   /** Compact climatology file; default `data/climatology/cru-cl-1.0-land.bin.gz`. */
@@ -393,24 +398,34 @@ export class SyntheticSource implements WeatherSource {
     const range = forecastWindowDays(issueDate);
     // The hours look at the days from a few before the issue date on; the days before those only
     // run the soil in, and a past day's forecast is the day itself (its amounts unchanged).
-    const firstEpochDay = toEpochDay(range.start);
+    const generatedFrom = toEpochDay(range.start);
+    const firstEpochDay = generatedFrom - (SOIL_SPIN_UP_DAYS - SOIL_WEATHER_DAYS);
     const length = toEpochDay(range.end) - firstEpochDay + 1;
     const spinUp = Math.max(0, daysBetween(range.start, issueDate) - DAYS_BEFORE_ISSUE_FOR_HOURS);
     const days = this.forecastOf(cell, issueDate, this.dailyDays(cell, { start: addDays(range.start, spinUp), end: range.end }));
-    // The soil runs through the generated days of the spin-up, then the forecast days (every amount stated).
+    // The soil runs through the cell's mean days, the generated days, then the forecast days (every amount stated).
     const [tmax, tmin, precipitation] = [new Float64Array(length), new Float64Array(length), new Float64Array(length)];
-    this.copyDays(cell, firstEpochDay, spinUp, (k) => (k === TMAX ? tmax : k === TMIN ? tmin : k === PRECIPITATION ? precipitation : undefined));
+    const climateDays = generatedFrom - firstEpochDay;
+    const climate = this.cellClimate(cell);
+    forEachClimateDay(climate, firstEpochDay, climateDays, (i, mean) => {
+      tmax[i] = mean.tmax;
+      tmin[i] = mean.tmin;
+      precipitation[i] = mean.precipitation;
+    });
+    const series = (k: number) => (k === TMAX ? tmax : k === TMIN ? tmin : k === PRECIPITATION ? precipitation : undefined)?.subarray(climateDays);
+    this.copyDays(cell, generatedFrom, spinUp, series);
     days.forEach((day, i) => {
-      tmax[spinUp + i] = day.tmax;
-      tmin[spinUp + i] = day.tmin;
-      precipitation[spinUp + i] = day.precipitation;
+      const at = climateDays + spinUp + i;
+      tmax[at] = day.tmax;
+      tmin[at] = day.tmin;
+      precipitation[at] = day.precipitation;
     });
     const soil = soilStates({ firstEpochDay, length, tmax, tmin, precipitation }, cell.latitude);
     const values = forecastHours({
       ...this.hoursInput(cell, issueDate, timeZone),
       start,
       hours: Math.ceil((end - start) / HOUR_MS),
-      firstDay: firstEpochDay + spinUp,
+      firstDay: generatedFrom + spinUp,
       days,
       soil: { firstEpochDay, values: soil },
     });
@@ -451,9 +466,9 @@ export class SyntheticSource implements WeatherSource {
  */
 const DAYS_BEFORE_ISSUE_FOR_HOURS = 4;
 
-/** The generated days a forecast window is made of: the soil's spin-up, then the days of its hours and two after. */
+/** The generated days a forecast window is made of: the soil's generated spin-up (SOIL_WEATHER_DAYS), then the days of its hours and two after. */
 export function forecastWindowDays(issueDate: IsoDate): DateRange {
-  return { start: addDays(issueDate, -1 - SOIL_SPIN_UP_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
+  return { start: addDays(issueDate, -1 - SOIL_WEATHER_DAYS), end: addDays(issueDate, SYNTHETIC_FORECAST_DAYS + 2) };
 }
 
 
