@@ -7,17 +7,17 @@
 import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
-import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, type IsoDate } from '../../core/dates.js';
+import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
 import { type Requester, SharedWork, SharedWorks } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
-import { cellClimateAt, dailyClimateOn, forEachClimateDay, type CellClimate } from './cell-climate.js';
+import { cellClimateAt, dailyClimateAtPhase, forEachClimateDay, type CellClimate, type DailyClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { forecastDay, type ForecastDay } from './forecast-day.js';
-import { FORECAST_HOUR_VALUES, forecastHours, HOUR_VALUES, unpackHour } from './forecast-hours.js';
+import { FORECAST_HOUR_VALUES, forecastHours, type ForecastHoursInput, HOUR_VALUES, unpackHour } from './forecast-hours.js';
 import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
-import { createCurveSolver, type CurveSolver } from './mean-preserving-curve.js';
+import { createCurveSolver, CURVE_TERMS, type CurveSolver, phaseOfDay } from './mean-preserving-curve.js';
 import { soilStates } from './soil-state.js';
 import {
   type BlockGenerator,
@@ -264,15 +264,24 @@ export class SyntheticSource implements WeatherSource {
     return this.forecastOf(cell, issueDate, this.dailyDays(cell, range));
   }
 
-  /** What a forecast issued on `issueDate` says of the generated days `truths`. */
-  private forecastOf(cell: GridCell, issueDate: IsoDate, truths: readonly DailyWeather[]): ForecastDay[] {
+  /**
+   * What a forecast issued on `issueDate` says of the generated days `truths` (made for the call:
+   * a day before the issue date becomes its own forecast day, its chance of rain added).
+   */
+  private forecastOf(cell: GridCell, issueDate: IsoDate, truths: DailyWeather[]): ForecastDay[] {
     const issueDay = toEpochDay(issueDate);
     const draws = new Float64Array(8);
+    const basis = new Float64Array(CURVE_TERMS);
+    const climate: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
     return truths.map((truth) => {
       const targetDay = toEpochDay(truth.date);
       const lead = targetDay - issueDay;
-      if (lead < 0) return { ...(truth as ForecastDay), precipitationChance: truth.precipitation! > 0 ? 100 : 0 };
-      const climate = dailyClimateOn(this.cellClimate(cell), truth.date);
+      if (lead < 0) {
+        const day = truth as ForecastDay;
+        day.precipitationChance = truth.precipitation! > 0 ? 100 : 0;
+        return day;
+      }
+      dailyClimateAtPhase(this.cellClimate(cell), phaseOfDay(dayOfYear(truth.date), isLeapYear(yearOf(truth.date)) ? 366 : 365), basis, climate);
       const clearSky = clearSkyRadiation(extraterrestrialRadiation(cell.latitude, dayOfYear(truth.date)), 0) * WH_PER_MJ;
       for (let p = 0; p < 4; p++) normalPairFromHash(hashKeys(this.generator.seed ^ 0x46, cell.id, issueDay, targetDay * 4 + p), draws, 2 * p);
       return forecastDay(truth, climate, lead, clearSky, draws);
@@ -421,14 +430,9 @@ export class SyntheticSource implements WeatherSource {
       precipitation[at] = day.precipitation;
     });
     const soil = soilStates({ firstEpochDay, length, tmax, tmin, precipitation }, cell.latitude);
-    const values = forecastHours({
-      ...this.hoursInput(cell, issueDate, timeZone),
-      start,
-      hours: Math.ceil((end - start) / HOUR_MS),
-      firstDay: generatedFrom + spinUp,
-      days,
-      soil: { firstEpochDay, values: soil },
-    });
+    const values = forecastHours(
+      this.hoursInput(cell, issueDate, timeZone, { start, hours: Math.ceil((end - start) / HOUR_MS), firstDay: generatedFrom + spinUp, days, soil: { firstEpochDay, values: soil } }),
+    );
     return { start, count: values.length / FORECAST_HOUR_WIDTH, values };
   }
 
@@ -443,11 +447,17 @@ export class SyntheticSource implements WeatherSource {
     if (!window) return null;
     const first = addDays(window.firstDate, -2);
     const days = this.forecastOf(cell, window.issueDate, this.dailyDays(cell, { start: first, end: addDays(window.lastDate, 2) }));
-    return forecastHours({ ...this.hoursInput(cell, window.issueDate, timeZone), start: request.start, hours: request.hours, firstDay: toEpochDay(first), days, soil: null });
+    return forecastHours(this.hoursInput(cell, window.issueDate, timeZone, { start: request.start, hours: request.hours, firstDay: toEpochDay(first), days, soil: null }));
   }
 
-  private hoursInput(cell: GridCell, issueDate: IsoDate, timeZone: string) {
+  /** The input of `forecastHours` at the cell for the issue date, with the hours and days of `what`. */
+  private hoursInput(cell: GridCell, issueDate: IsoDate, timeZone: string, what: Pick<ForecastHoursInput, 'start' | 'hours' | 'firstDay' | 'days' | 'soil'>): ForecastHoursInput {
     return {
+      start: what.start,
+      hours: what.hours,
+      firstDay: what.firstDay,
+      days: what.days,
+      soil: what.soil,
       latitude: cell.latitude,
       longitude: cell.longitude,
       localKey: cell.id,
