@@ -57,6 +57,19 @@ export interface CurveSolver {
   readonly inverse: Float64Array;
   /** Row m: the basis summed over the days of month m, in day order from zero (12 × CURVE_TERMS). */
   readonly monthSums: Float64Array;
+  /** Working arrays of a fit, reused by each (fits run one at a time: they are synchronous). */
+  readonly work: FitWork;
+}
+
+interface FitWork {
+  readonly sums: Float64Array;
+  readonly residual: Float64Array;
+  readonly rhs: Float64Array;
+  readonly jacobian: Float64Array;
+  readonly step: Float64Array;
+  readonly best: Float64Array;
+  readonly clippedDay: Uint8Array;
+  readonly clippedDays: Uint16Array;
 }
 
 /** Built once by whoever fits curves (the synthetic source builds one and keeps it). */
@@ -83,7 +96,17 @@ export function createCurveSolver(): CurveSolver {
       monthSums[m * CURVE_TERMS + j] += basisTable[day * CURVE_TERMS + j]!;
     }
   }
-  return { basisTable, monthOfDay, monthLength, averaging: matrix, inverse: invert(matrix, 12), monthSums };
+  const work: FitWork = {
+    sums: new Float64Array(12),
+    residual: new Float64Array(12),
+    rhs: new Float64Array(12),
+    jacobian: new Float64Array(12 * CURVE_TERMS),
+    step: new Float64Array(CURVE_TERMS),
+    best: new Float64Array(CURVE_TERMS),
+    clippedDay: new Uint8Array(DAYS),
+    clippedDays: new Uint16Array(12),
+  };
+  return { basisTable, monthOfDay, monthLength, averaging: matrix, inverse: invert(matrix, 12), monthSums, work };
 }
 
 /**
@@ -94,50 +117,47 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
   const coefficients = new Float64Array(CURVE_TERMS);
   multiplyInto(solver.inverse, monthlyMeans, coefficients);
   if (floor === -Infinity || lowestPossible(coefficients) >= floor) return coefficients;
-  const { basisTable, monthOfDay, monthLength, monthSums } = solver;
+  const { basisTable, monthLength, monthSums } = solver;
+  const { sums, residual, rhs, jacobian, step, best, clippedDay, clippedDays } = solver.work;
   const tolerance = 1e-4 * (1 + Math.abs(monthlyMeans[0]!));
-  const sums = new Float64Array(12);
-  const residual = new Float64Array(12);
-  const rhs = new Float64Array(12);
-  const jacobian = new Float64Array(12 * CURVE_TERMS);
-  const step = new Float64Array(CURVE_TERMS);
-  const best = Float64Array.from(coefficients);
+  best.set(coefficients);
   let bestWorst = Infinity;
-  const clippedDay = new Uint8Array(DAYS);
-  const clippedDays = new Uint16Array(12);
   for (let iteration = 0; iteration < 40; iteration++) {
-    sums.fill(0);
-    clippedDays.fill(0);
     let clipped = false;
     // The curve at each day: the terms summed in order, as evaluateCurve does (here unrolled).
     const [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11] = [
       coefficients[0]!, coefficients[1]!, coefficients[2]!, coefficients[3]!, coefficients[4]!, coefficients[5]!,
       coefficients[6]!, coefficients[7]!, coefficients[8]!, coefficients[9]!, coefficients[10]!, coefficients[11]!,
     ];
-    for (let day = 0; day < DAYS; day++) {
-      const b = day * CURVE_TERMS;
-      const m = monthOfDay[day]!;
-      let v =
-        0 +
-        c0 * basisTable[b]! +
-        c1 * basisTable[b + 1]! +
-        c2 * basisTable[b + 2]! +
-        c3 * basisTable[b + 3]! +
-        c4 * basisTable[b + 4]! +
-        c5 * basisTable[b + 5]! +
-        c6 * basisTable[b + 6]! +
-        c7 * basisTable[b + 7]! +
-        c8 * basisTable[b + 8]! +
-        c9 * basisTable[b + 9]! +
-        c10 * basisTable[b + 10]! +
-        c11 * basisTable[b + 11]!;
-      if (v < floor) {
-        v = floor;
-        clipped = true;
-        clippedDay[day] = 1;
-        clippedDays[m]++;
-      } else clippedDay[day] = 0;
-      sums[m] += v;
+    for (let m = 0, day = 0; m < 12; m++) {
+      let sum = 0;
+      let clippedInMonth = 0;
+      for (const end = day + monthLength[m]!; day < end; day++) {
+        const b = day * CURVE_TERMS;
+        let v =
+          0 +
+          c0 * basisTable[b]! +
+          c1 * basisTable[b + 1]! +
+          c2 * basisTable[b + 2]! +
+          c3 * basisTable[b + 3]! +
+          c4 * basisTable[b + 4]! +
+          c5 * basisTable[b + 5]! +
+          c6 * basisTable[b + 6]! +
+          c7 * basisTable[b + 7]! +
+          c8 * basisTable[b + 8]! +
+          c9 * basisTable[b + 9]! +
+          c10 * basisTable[b + 10]! +
+          c11 * basisTable[b + 11]!;
+        if (v < floor) {
+          v = floor;
+          clippedDay[day] = 1;
+          clippedInMonth++;
+        } else clippedDay[day] = 0;
+        sum += v;
+      }
+      sums[m] = sum;
+      clippedDays[m] = clippedInMonth;
+      if (clippedInMonth > 0) clipped = true;
     }
     if (!clipped) return coefficients;
     let worst = 0;
@@ -175,7 +195,7 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
     if (!solveInPlace(jacobian, rhs, step)) multiplyInto(solver.inverse, residual, step);
     for (let j = 0; j < CURVE_TERMS; j++) coefficients[j] += step[j]!;
   }
-  return best;
+  return Float64Array.from(best);
 }
 
 /** A lower bound of the curve over the year: the constant less the amplitude of every harmonic. */
