@@ -37,11 +37,11 @@ const FLOORS = [-Infinity, -Infinity, 0, 0, 0, 0.1, 0.2];
 
 export function cellClimateAt(climatology: ClimatologyGrid, solver: CurveSolver, latitude: number, longitude: number): CellClimate {
   const monthly = monthlyClimateAt(climatology, latitude, longitude);
-  const wetFraction = new Float64Array(12);
-  for (let m = 0; m < 12; m++) wetFraction[m] = Math.min(1, monthly.wetDays[m]! / solver.monthLength[m]!);
+  const wetFraction: number[] = [];
+  for (let m = 0; m < 12; m++) wetFraction.push(Math.min(1, monthly.wetDays[m]! / solver.monthLength[m]!));
   const series = [monthly.tmax, monthly.tmin, monthly.precipitation, wetFraction, monthly.radiation, monthly.vapourPressure, monthly.wind];
   const coefficients = new Float64Array(VARIABLES.length * CURVE_TERMS);
-  series.forEach((s, v) => coefficients.set(fitMeanPreservingCurve(solver, s, FLOORS[v]!), v * CURVE_TERMS));
+  series.forEach((s, v) => fitMeanPreservingCurve(solver, s, FLOORS[v]!, coefficients, v * CURVE_TERMS));
   return { latitude, longitude, monthly, coefficients };
 }
 

@@ -62,6 +62,7 @@ export interface CurveSolver {
 }
 
 interface FitWork {
+  readonly coefficients: Float64Array;
   readonly sums: Float64Array;
   readonly residual: Float64Array;
   readonly rhs: Float64Array;
@@ -97,6 +98,7 @@ export function createCurveSolver(): CurveSolver {
     }
   }
   const work: FitWork = {
+    coefficients: new Float64Array(CURVE_TERMS),
     sums: new Float64Array(12),
     residual: new Float64Array(12),
     rhs: new Float64Array(12),
@@ -110,15 +112,16 @@ export function createCurveSolver(): CurveSolver {
 }
 
 /**
- * Coefficients of the mean-preserving curve through `monthlyMeans` (12 values, January first).
- * With a finite `floor`, the clipped curve keeps the means to within a small tolerance.
+ * Coefficients of the mean-preserving curve through `monthlyMeans` (12 values, January first),
+ * written into `out` from `at` (CURVE_TERMS numbers) and returned in it. With a finite `floor`,
+ * the clipped curve keeps the means to within a small tolerance.
  */
-export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayLike<number>, floor = -Infinity): Float64Array {
-  const coefficients = new Float64Array(CURVE_TERMS);
-  multiplyInto(solver.inverse, monthlyMeans, coefficients);
-  if (floor === -Infinity || lowestPossible(coefficients) >= floor) return coefficients;
+export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayLike<number>, floor = -Infinity, out = new Float64Array(CURVE_TERMS), at = 0): Float64Array {
   const { basisTable, monthLength, monthSums } = solver;
-  const { sums, residual, rhs, jacobian, step, best, clippedDay, clippedDays } = solver.work;
+  const { coefficients, sums, residual, rhs, jacobian, step, best, clippedDay, clippedDays } = solver.work;
+  multiplyInto(solver.inverse, monthlyMeans, coefficients);
+  out.set(coefficients, at);
+  if (floor === -Infinity || lowestPossible(coefficients) >= floor) return out;
   const tolerance = 1e-4 * (1 + Math.abs(monthlyMeans[0]!));
   best.set(coefficients);
   let bestWorst = Infinity;
@@ -159,7 +162,10 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
       clippedDays[m] = clippedInMonth;
       if (clippedInMonth > 0) clipped = true;
     }
-    if (!clipped) return coefficients;
+    if (!clipped) {
+      out.set(coefficients, at);
+      return out;
+    }
     let worst = 0;
     for (let m = 0; m < 12; m++) {
       residual[m] = monthlyMeans[m]! - sums[m]! / monthLength[m]!;
@@ -195,7 +201,8 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
     if (!solveInPlace(jacobian, rhs, step)) multiplyInto(solver.inverse, residual, step);
     for (let j = 0; j < CURVE_TERMS; j++) coefficients[j] += step[j]!;
   }
-  return Float64Array.from(best);
+  out.set(best, at);
+  return out;
 }
 
 /** A lower bound of the curve over the year: the constant less the amplitude of every harmonic. */

@@ -13,20 +13,26 @@
  */
 import type { ClimatologyGrid, ClimatologyVariable } from './climatology-format.js';
 
+/**
+ * Twelve monthly values, January first. Plain arrays: a place's climate is read once per new place,
+ * and a typed array of twelve numbers is allocated outside the heap, which costs more than filling it.
+ */
+export type MonthlySeries = readonly number[];
+
 export interface MonthlyClimate {
   /** Mean daily maximum / minimum temperature, °C. */
-  readonly tmax: Float64Array;
-  readonly tmin: Float64Array;
+  readonly tmax: MonthlySeries;
+  readonly tmin: MonthlySeries;
   /** Mean precipitation, mm/day. */
-  readonly precipitation: Float64Array;
+  readonly precipitation: MonthlySeries;
   /** Wet days (>= 0.1 mm) per month. */
-  readonly wetDays: Float64Array;
+  readonly wetDays: MonthlySeries;
   /** Shortwave radiation, W/m² (24-hour mean). */
-  readonly radiation: Float64Array;
+  readonly radiation: MonthlySeries;
   /** Vapour pressure, hPa. */
-  readonly vapourPressure: Float64Array;
+  readonly vapourPressure: MonthlySeries;
   /** Wind speed at 10 m, m/s. */
-  readonly wind: Float64Array;
+  readonly wind: MonthlySeries;
   /** How the point was resolved: `interpolated` from adjacent land cells or `nearest-land`. */
   readonly resolution: 'interpolated' | 'nearest-land';
 }
@@ -76,7 +82,7 @@ export function monthlyClimateAt(climatology: ClimatologyGrid, latitude: number,
   for (const [variable, name] of FIELDS) {
     const values = climatology.values[variable];
     const scale = climatology.header.variables[variable].scale;
-    const series = new Float64Array(12);
+    const series = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
     if (cells.length === 0) {
       // No land within reach: the mean over all land cells.
       const sums = climatology.landSums[variable];

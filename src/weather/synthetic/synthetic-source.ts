@@ -80,6 +80,8 @@ export class SyntheticSource implements WeatherSource {
   private readonly climates: LRUCache<number, CellClimate>;
   /** Forecast windows by (cell, local issue date), packed: each costs a soil spin-up of months. */
   private readonly forecasts: LRUCache<string, PackedForecastWindow>;
+  /** The curves' basis at a day, written by each forecast day in turn (the work is synchronous). */
+  private readonly basis = new Float64Array(CURVE_TERMS);
 
   /**
    * Generations in flight, by cell-block key: a task of blocks, or a forecast window's task that
@@ -271,7 +273,6 @@ export class SyntheticSource implements WeatherSource {
   private forecastOf(cell: GridCell, issueDate: IsoDate, truths: DailyWeather[]): ForecastDay[] {
     const issueDay = toEpochDay(issueDate);
     const draws = new Float64Array(8);
-    const basis = new Float64Array(CURVE_TERMS);
     const climate: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
     return truths.map((truth) => {
       const targetDay = toEpochDay(truth.date);
@@ -281,7 +282,7 @@ export class SyntheticSource implements WeatherSource {
         day.precipitationChance = truth.precipitation! > 0 ? 100 : 0;
         return day;
       }
-      dailyClimateAtPhase(this.cellClimate(cell), phaseOfDay(dayOfYear(truth.date), isLeapYear(yearOf(truth.date)) ? 366 : 365), basis, climate);
+      dailyClimateAtPhase(this.cellClimate(cell), phaseOfDay(dayOfYear(truth.date), isLeapYear(yearOf(truth.date)) ? 366 : 365), this.basis, climate);
       const clearSky = clearSkyRadiation(extraterrestrialRadiation(cell.latitude, dayOfYear(truth.date)), 0) * WH_PER_MJ;
       for (let p = 0; p < 4; p++) normalPairFromHash(hashKeys(this.generator.seed ^ 0x46, cell.id, issueDay, targetDay * 4 + p), draws, 2 * p);
       return forecastDay(truth, climate, lead, clearSky, draws);
