@@ -5,7 +5,9 @@ import {
   extraterrestrialRadiation,
   inverseRelativeDistance,
   solarDeclination,
+  solarTimeCorrection,
   sunElevation,
+  sunElevationSine,
   sunsetHourAngle,
 } from '../../src/agronomy/solar-geometry.js';
 import { dayOfYear } from '../../src/core/dates.js';
@@ -91,5 +93,44 @@ describe('sunElevation', () => {
   it('matches the summer-solstice noon elevation 90° − φ + 23.44° at 45° N', () => {
     const noon = Date.UTC(2024, 5, 20, 12, 2);
     expect(sunElevation(45, 0, noon)).toBeCloseTo(90 - 45 + 23.44, 0);
+  });
+});
+
+describe('sunElevationSine (FAO-56 hour angle)', () => {
+  const DEG = Math.PI / 180;
+  const sineAt = (latitude: number, longitude: number, epochMs: number) => {
+    const day = dayOfYear(new Date(epochMs).toISOString().slice(0, 10));
+    return sunElevationSine(Math.sin(latitude * DEG), Math.cos(latitude * DEG), longitude, solarDeclination(day), solarTimeCorrection(day), epochMs);
+  };
+
+  it('follows the ephemeris of suncalc to within about a degree and a half of elevation, hour by hour, all year', () => {
+    let worst = 0;
+    for (const [latitude, longitude] of [[52.0, 5.7], [-33.9, 18.4], [0.3, 36.1], [64.1, -21.9], [41.6, -93.6], [-43.5, 172.6]] as const) {
+      for (let day = 0; day < 365; day += 13) {
+        for (let hour = 0; hour < 24; hour++) {
+          const t = Date.UTC(2025, 0, 1 + day, hour, 30);
+          const exact = Math.sin(sunElevation(latitude, longitude, t) * DEG);
+          worst = Math.max(worst, Math.abs(sineAt(latitude, longitude, t) - exact));
+        }
+      }
+    }
+    // sin β changes by at most π/180 ≈ 0.0175 for a degree of elevation: FAO-56's declination and
+    // equation of time are approximations (an hour's error would be up to 0.26).
+    expect(worst).toBeLessThan(0.03);
+  });
+
+  it('puts solar noon where the equation of time puts it: early in November, late in February', () => {
+    // At Greenwich solar noon falls near 11:44 UTC on 3 November and near 12:14 UTC on 11 February.
+    const noonOf = (month: number, day: number) => {
+      let best = 0;
+      let bestSine = -2;
+      for (let minute = 11 * 60; minute <= 13 * 60; minute++) {
+        const sine = sineAt(51.5, 0, Date.UTC(2025, month, day, 0, minute));
+        if (sine > bestSine) [best, bestSine] = [minute, sine];
+      }
+      return best;
+    };
+    expect(Math.abs(noonOf(10, 3) - (11 * 60 + 44))).toBeLessThanOrEqual(2);
+    expect(Math.abs(noonOf(1, 11) - (12 * 60 + 14))).toBeLessThanOrEqual(2);
   });
 });

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../src/agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../src/agronomy/unit-conversions.js';
-import { dayOfYear } from '../../src/core/dates.js';
-import { dailyClimateOn } from '../../src/weather/synthetic/cell-climate.js';
+import { dayOfYear, fromEpochDay, toEpochDay } from '../../src/core/dates.js';
+import { dailyClimateOn, forEachClimateDay } from '../../src/weather/synthetic/cell-climate.js';
 import { createSyntheticSource, type SyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import type { DailyWeather } from '../../src/weather/weather-source.js';
 import { lag1Autocorrelation, PLACES } from './synthetic-fixture.js';
@@ -119,5 +119,21 @@ describe('synthetic weather against the CRU CL 1.0 climatology', () => {
       const expected = climate.radiation.reduce((s, v, m) => s + v * MONTH_DAYS[m]!, 0) / 365.2425;
       expect(Math.abs(simulated / expected - 1), run.name).toBeLessThan(0.1);
     }
+  });
+});
+
+describe('the daily climatology of consecutive days', () => {
+  it('is each day\'s own, across a leap day and the turn of the year', () => {
+    const climate = source.cellClimate(PLACES.moscow!);
+    const first = toEpochDay('2023-11-20');
+    const seen: string[] = [];
+    forEachClimateDay(climate, first, 500, (i, day) => {
+      const date = fromEpochDay(first + i);
+      expect({ ...day }, date).toEqual(dailyClimateOn(climate, date));
+      seen.push(date);
+    });
+    expect(seen).toHaveLength(500);
+    expect(seen).toContain('2024-02-29');
+    expect(seen).toContain('2025-01-01');
   });
 });

@@ -114,6 +114,18 @@ describe('synthetic hourly forecasts', () => {
     }
   });
 
+  it('has the deep soil lag the seasons: warmer than the air in autumn, colder in spring', async () => {
+    // The soil runs through the cell's mean days, then two months of weather: its 1-2 m layer
+    // (time constant 45 days) still holds the summer in November and the winter in May.
+    const mean = (hours: HourlyWeather[], value: (h: HourlyWeather) => number) => hours.reduce((s, h) => s + value(h), 0) / hours.length;
+    for (const cell of [PLACES.ames!, PLACES.moscow!]) {
+      const autumn = (await eightDays(cell, '2023-11-05')).hours;
+      const spring = (await eightDays(cell, '2024-05-05')).hours;
+      expect(mean(autumn, (h) => h.soilTemperature[3]) - mean(autumn, (h) => h.temperature)).toBeGreaterThan(3);
+      expect(mean(spring, (h) => h.temperature) - mean(spring, (h) => h.soilTemperature[3])).toBeGreaterThan(3);
+    }
+  });
+
   it('leaves the soil out when asked, with the other values of the full forecast', async () => {
     let same = 0;
     let compared = 0;
