@@ -86,8 +86,12 @@ export function forEachClimateDay(climate: CellClimate, firstEpochDay: number, l
   }
 }
 
+/** The phase (see phaseOfDay) of a date in its own year, leap years included. */
+export function phaseOfDate(date: IsoDate): number {
+  return phaseOfDay(dayOfYear(date), isLeapYear(yearOf(date)) ? 366 : 365);
+}
+
 export function dailyClimateOn(climate: CellClimate, date: IsoDate): DailyClimate {
-  const year = Number(date.slice(0, 4));
   const out: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
-  return dailyClimateAtPhase(climate, phaseOfDay(dayOfYear(date), isLeapYear(year) ? 366 : 365), new Float64Array(CURVE_TERMS), out);
+  return dailyClimateAtPhase(climate, phaseOfDate(date), new Float64Array(CURVE_TERMS), out);
 }

@@ -120,8 +120,10 @@ export function fitMeanPreservingCurve(solver: CurveSolver, monthlyMeans: ArrayL
   const { basisTable, monthLength, monthSums } = solver;
   const { coefficients, sums, residual, rhs, jacobian, step, best, clippedDay, clippedDays } = solver.work;
   multiplyInto(solver.inverse, monthlyMeans, coefficients);
-  out.set(coefficients, at);
-  if (floor === -Infinity || lowestPossible(coefficients) >= floor) return out;
+  if (floor === -Infinity || lowestPossible(coefficients) >= floor) {
+    out.set(coefficients, at);
+    return out;
+  }
   const tolerance = 1e-4 * (1 + Math.abs(monthlyMeans[0]!));
   best.set(coefficients);
   let bestWorst = Infinity;

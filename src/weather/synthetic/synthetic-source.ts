@@ -7,17 +7,17 @@
 import { LRUCache } from 'lru-cache';
 import { clearSkyRadiation, extraterrestrialRadiation } from '../../agronomy/solar-geometry.js';
 import { WH_PER_MJ } from '../../agronomy/unit-conversions.js';
-import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, yearOf, type IsoDate } from '../../core/dates.js';
+import { addDays, dayOfYear, daysBetween, fromEpochDay, isLeapYear, toEpochDay, type IsoDate } from '../../core/dates.js';
 import { type Requester, SharedWork, SharedWorks } from '../../core/requester.js';
 import { localDate, startOfLocalDay, timeZoneAt } from '../time-zone.js';
 import type { DailyResult, DailyWeather, DateRange, GridCell, HourlyRequest, HourlyResult, HourlyWeather, WeatherSource } from '../weather-source.js';
-import { cellClimateAt, dailyClimateAtPhase, forEachClimateDay, type CellClimate, type DailyClimate } from './cell-climate.js';
+import { cellClimateAt, dailyClimateAtPhase, forEachClimateDay, phaseOfDate, type CellClimate, type DailyClimate } from './cell-climate.js';
 import type { ClimatologyGrid } from './climatology-format.js';
 import { forecastDay, type ForecastDay } from './forecast-day.js';
 import { FORECAST_HOUR_VALUES, forecastHours, type ForecastHoursInput, HOUR_VALUES, unpackHour } from './forecast-hours.js';
 import { hashKeys, normalPairFromHash } from './hash-random.js';
 import { loadClimatology } from './load-climatology.js';
-import { createCurveSolver, CURVE_TERMS, type CurveSolver, phaseOfDay } from './mean-preserving-curve.js';
+import { createCurveSolver, CURVE_TERMS, type CurveSolver } from './mean-preserving-curve.js';
 import { soilStates } from './soil-state.js';
 import {
   type BlockGenerator,
@@ -282,7 +282,7 @@ export class SyntheticSource implements WeatherSource {
         day.precipitationChance = truth.precipitation! > 0 ? 100 : 0;
         return day;
       }
-      dailyClimateAtPhase(this.cellClimate(cell), phaseOfDay(dayOfYear(truth.date), isLeapYear(yearOf(truth.date)) ? 366 : 365), this.basis, climate);
+      dailyClimateAtPhase(this.cellClimate(cell), phaseOfDate(truth.date), this.basis, climate);
       const clearSky = clearSkyRadiation(extraterrestrialRadiation(cell.latitude, dayOfYear(truth.date)), 0) * WH_PER_MJ;
       for (let p = 0; p < 4; p++) normalPairFromHash(hashKeys(this.generator.seed ^ 0x46, cell.id, issueDay, targetDay * 4 + p), draws, 2 * p);
       return forecastDay(truth, climate, lead, clearSky, draws);
