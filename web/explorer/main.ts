@@ -278,8 +278,9 @@ function setUpPlantingForm(): void {
         formMessage(form, errorText(answer));
         return;
       }
-      formMessage(form, editing ? `Planting ${answer.body.id} saved.` : `Planting ${answer.body.id} created.`, 'done');
+      // The message follows the list, so what it says is already shown there.
       await loadPlantings(field, answer.body.id);
+      formMessage(form, editing ? `Planting ${answer.body.id} saved.` : `Planting ${answer.body.id} created.`, 'done');
       void showGrowthStages(field);
       void showAgronomics(field);
       void showWaterBalance(field);
