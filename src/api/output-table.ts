@@ -234,14 +234,14 @@ const noValue = (value: number | null): number | null => (value === null || valu
  * the template's slots.
  */
 export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, view: C, shows: (name: string) => boolean = () => true): CompiledEntry<S> {
-  let shown = '';
-  for (const [name, field] of Object.entries(table.fields)) if (field.always || shows(name)) shown += `${name},`;
-  const key = `${view.units}|${shown}`;
-  let templates = TEMPLATES.get(table) as Map<string, Template<S, C>> | undefined;
-  if (templates === undefined) {
-    templates = new Map();
-    TEMPLATES.set(table, templates as Map<string, Template<unknown, never>>);
+  let kept = TEMPLATES.get(table) as TableTemplates<S, C> | undefined;
+  if (kept === undefined) {
+    kept = { choosable: choosableProperties(table), byKey: new Map() };
+    TEMPLATES.set(table, kept as TableTemplates<unknown, never>);
   }
+  let key: string = view.units;
+  for (const name of kept.choosable) if (shows(name)) key += `|${name}`;
+  const templates = kept.byKey;
   let template = templates.get(key);
   if (template === undefined) {
     if (templates.size >= MOST_TEMPLATES) templates.clear();
@@ -252,7 +252,13 @@ export function compileEntry<S, C extends OutputView>(table: EntryTable<S, C>, v
 }
 
 /** Templates by table, then by unit system and fields shown: derived data only, bounded per table. */
-const TEMPLATES = new WeakMap<object, Map<string, Template<unknown, never>>>();
+const TEMPLATES = new WeakMap<object, TableTemplates<unknown, never>>();
+
+interface TableTemplates<S, C> {
+  /** The table's fields not always written, in order (those `shows` is asked about). */
+  choosable: readonly string[];
+  byKey: Map<string, Template<S, C>>;
+}
 const MOST_TEMPLATES = 256;
 
 /** Per bind: what a view gives once, by the slot that asked (a field's links, its constant). */
@@ -266,9 +272,73 @@ type TemplateStep<S, C> =
 type Builder<S> = (object: Record<string, unknown>, source: S, i: number) => void;
 
 interface Template<S, C> {
-  steps: TemplateStep<S, C>[];
+  /** The row layout, made from the steps once: what a view adds to it is left as functions of the view. */
+  layout: Layout<S, C>;
   /** The entry's object builder for a view. */
   build: (view: C, memo: Memo) => (source: S, i: number) => Record<string, unknown>;
+}
+
+/**
+ * A template's row layout (core/json-rows.ts). A piece is its text, or, where a view writes part
+ * of it (a place's location, its links), its parts; a string hole is read the same way for every
+ * view, or by a reader the view gives. With no view parts, the layout and its filler serve every
+ * answer as they are.
+ */
+interface Layout<S, C> {
+  pieces: (string | (string | ((view: C, memo: Memo) => string))[])[];
+  holes: Int32Array;
+  numberReads: ((source: S, i: number) => number | null)[];
+  stringReads: (((source: S, i: number) => string) | { ofView: (view: C, memo: Memo) => (source: S, i: number) => string })[];
+  /** The filler, when no string hole depends on the view. */
+  fill: RowFill<S> | null;
+  /** Whether any piece depends on the view. */
+  viewPieces: boolean;
+}
+
+function layoutOf<S, C>(steps: readonly TemplateStep<S, C>[]): Layout<S, C> {
+  const pieces: Layout<S, C>['pieces'] = [];
+  let parts: (string | ((view: C, memo: Memo) => string))[] = [''];
+  const holeList: number[] = [];
+  const numberReads: Layout<S, C>['numberReads'] = [];
+  const stringReads: Layout<S, C>['stringReads'] = [];
+  const endPiece = () => {
+    const fixed = parts.filter((part) => part !== '');
+    pieces.push(fixed.length === 0 ? '' : fixed.length === 1 && typeof fixed[0] === 'string' ? fixed[0] : fixed);
+    parts = [''];
+  };
+  for (const step of steps) {
+    switch (step.kind) {
+      case 'text':
+        if (typeof parts[parts.length - 1] === 'string') parts[parts.length - 1] += step.text;
+        else parts.push(step.text);
+        break;
+      case 'viewText':
+        parts.push(step.text);
+        break;
+      case 'number':
+        holeList.push(numberReads.push(step.read) - 1);
+        endPiece();
+        break;
+      case 'string':
+        holeList.push(-stringReads.push(step.read));
+        endPiece();
+        break;
+      case 'viewString':
+        holeList.push(-stringReads.push({ ofView: step.read }));
+        endPiece();
+        break;
+    }
+  }
+  endPiece();
+  const fixedStrings = stringReads.every((read) => typeof read === 'function');
+  return {
+    pieces,
+    holes: Int32Array.from(holeList),
+    numberReads,
+    stringReads,
+    fill: fixedStrings ? rowFiller(numberReads, stringReads as ((source: S, i: number) => string)[]) : null,
+    viewPieces: pieces.some((piece) => typeof piece !== 'string'),
+  };
 }
 
 function templateOf<S, C extends OutputView>(table: EntryTable<S, C>, units: UnitSystem, shows: (name: string) => boolean): Template<S, C> {
@@ -431,50 +501,31 @@ function templateOf<S, C extends OutputView>(table: EntryTable<S, C>, units: Uni
     };
   };
   const build = compileObject(table.fields, shows);
-  return { steps, build };
+  return { layout: layoutOf(steps), build };
 }
 
 /** A template bound to an answer's view: its row layout (core/json-rows.ts) and object builder. */
 function bind<S, C>(template: Template<S, C>, view: C): CompiledEntry<S> {
-  const kept = new Map<object, unknown>();
+  let kept: Map<object, unknown> | undefined;
   const memo: Memo = <T>(slot: object, make: () => T): T => {
+    kept ??= new Map();
     if (kept.has(slot)) return kept.get(slot) as T;
     const value = make();
     kept.set(slot, value);
     return value;
   };
-  const pieces: string[] = [''];
-  const holeList: number[] = [];
-  const numberReads: ((source: S, i: number) => number | null)[] = [];
-  const stringReads: ((source: S, i: number) => string)[] = [];
-  for (const step of template.steps) {
-    switch (step.kind) {
-      case 'text':
-        pieces[pieces.length - 1] += step.text;
-        break;
-      case 'viewText':
-        pieces[pieces.length - 1] += step.text(view, memo);
-        break;
-      case 'number':
-        holeList.push(numberReads.push(step.read) - 1);
-        pieces.push('');
-        break;
-      case 'string':
-        holeList.push(-stringReads.push(step.read));
-        pieces.push('');
-        break;
-      case 'viewString':
-        holeList.push(-stringReads.push(step.read(view, memo)));
-        pieces.push('');
-        break;
-    }
-  }
-  const numberCount = numberReads.length;
-  const stringCount = stringReads.length;
-  const fill = rowFiller(numberReads, stringReads);
-  const holes = Int32Array.from(holeList);
+  const { layout } = template;
+  const pieces = layout.viewPieces
+    ? layout.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.reduce<string>((text, part) => text + (typeof part === 'string' ? part : part(view, memo)), '')))
+    : (layout.pieces as string[]);
+  const fill = layout.fill ?? rowFiller(layout.numberReads, layout.stringReads.map((read) => (typeof read === 'function' ? read : read.ofView(view, memo))));
+  const { holes } = layout;
+  const numberCount = layout.numberReads.length;
+  const stringCount = layout.stringReads.length;
+  // The object builder is made when an entry is first asked for as an object (CSV, single answers).
+  let build: ((source: S, i: number) => Record<string, unknown>) | undefined;
   return {
-    object: template.build(view, memo),
+    object: (source, i) => (build ??= template.build(view, memo))(source, i),
     rows(source, count, at = (k) => k) {
       const numbers = new Float64Array(count * numberCount);
       const strings = new Array<string>(count * stringCount);

@@ -9,12 +9,15 @@
  * writing can run on another thread (compute/compute-pool.ts) while the event loop goes on.
  */
 
-/** Rows ready to be written: everything `writeJsonRows` reads, and nothing else (it is sent to worker threads). */
+/**
+ * Rows ready to be written: everything `writeJsonRows` reads, and nothing else (it is sent to
+ * worker threads, copied). The layout (`pieces`, `holes`) may be shared by many answers: read only.
+ */
 export interface JsonRows {
   /** The fixed text of a row around its holes: `pieces[0] hole 0 pieces[1] hole 1 … pieces[holes.length]`. */
-  pieces: string[];
+  readonly pieces: readonly string[];
   /** Per hole: `k ≥ 0` writes the row's number `k`; `k < 0` writes the row's string `-k - 1`. */
-  holes: Int32Array;
+  readonly holes: Int32Array;
   /** Numbers of a row (its number holes). */
   numberCount: number;
   /** Strings of a row (its string holes). */

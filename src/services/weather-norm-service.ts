@@ -213,8 +213,9 @@ export function createWeatherNormService(deps: { weather: WeatherSource; clock: 
       const dayCount = request.days.length;
       const yearCount = years.length;
       const offsetTables = { leap: dayOffsets(request, true), common: dayOffsets(request, false) };
-      // values[q][dayIndex * yearCount + yearIndex]; NaN where a year has no value.
-      const values = NORM_QUANTITIES.map(() => new Float64Array(dayCount * yearCount).fill(Number.NaN));
+      // values[q * perQuantity + dayIndex * yearCount + yearIndex], one array for every quantity; NaN where a year has no value.
+      const perQuantity = dayCount * yearCount;
+      const values = new Float64Array(NORM_QUANTITIES.length * perQuantity).fill(Number.NaN);
       const picks = NORM_QUANTITIES.map((quantity) => PICKS[quantity]);
       const sources: string[] = [];
 
@@ -225,13 +226,13 @@ export function createWeatherNormService(deps: { weather: WeatherSource; clock: 
         const offsets = isLeapYear(februaryYearOf(request, years[y]!)) ? offsetTables.leap : offsetTables.common;
         for (let d = 0; d < dayCount; d++) {
           const slot = d * yearCount + y;
-          for (let q = 0; q < picks.length; q++) values[q]![slot] = picks[q]!(result.values, offsets[d]!);
+          for (let q = 0; q < picks.length; q++) values[q * perQuantity + slot] = picks[q]!(result.values, offsets[d]!);
         }
       });
 
       const days: DayNorms[] = request.days.map((day, d) => {
         const norms = { day } as DayNorms;
-        for (let q = 0; q < NORM_QUANTITIES.length; q++) norms[NORM_QUANTITIES[q]!] = normStatisticOf(values[q]!, d * yearCount, yearCount);
+        for (let q = 0; q < NORM_QUANTITIES.length; q++) norms[NORM_QUANTITIES[q]!] = normStatisticOf(values, q * perQuantity + d * yearCount, yearCount);
         return norms;
       });
       return { sources, period, years, days };
