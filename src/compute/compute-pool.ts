@@ -98,11 +98,16 @@ export interface StartUpLoad {
 
 /**
  * The fewest numbers whose rows a worker thread writes. A task costs the event loop about 80–100 µs
- * (posting it, waking a thread, taking the text back), about what writing 400 numbers costs: a
- * 7-day observation list (~70 numbers) stays on the event loop; 30 days of weather norms (~540),
- * 120 days of agronomic values (~840) or norms (~1,700) go to the threads.
+ * (posting it, waking a thread, taking the text back), about what writing 400 numbers costs, and
+ * the process more: the thread writes the same text, and waking it and handing the bytes back
+ * come on top. So rows go to a thread only when writing them would hold the event loop long
+ * enough to delay other requests (2,000 numbers, some 0.4 ms): a 7-day observation list (~70
+ * numbers), 30 days of weather norms (~540), 120 days of agronomic values (~840) or norms
+ * (~1,700) are written on the event loop; a year of weather norms (~6,600) on a thread. Writing
+ * 30-day norms and 120-day agronomic norms there instead cost 10–30 % more CPU per request in the
+ * distinct benchmark.
  */
-export const JSON_ROWS_ON_THREADS = 400;
+export const JSON_ROWS_ON_THREADS = 2000;
 
 /** Default `niceIncrement`. */
 export const COMPUTE_NICE_INCREMENT = 5;
