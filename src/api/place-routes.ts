@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { type Static, type TObject, type TSchema, type TString, Type } from 'typebox';
 import type { AnswerCache } from '../http/answer-cache.js';
-import { requesterOf } from '../http/requester.js';
+import { requesterGone, requesterOf } from '../http/requester.js';
 import type { Requester } from '../core/requester.js';
 import type { CsvLayout } from '../http/csv-table.js';
 import { eitherSerializer, isEitherSchema } from '../http/either-serializer.js';
@@ -181,7 +181,7 @@ export function registerPlaceRoutes<Query extends TSchema>(
   build: (call: PlaceCall<PlaceQuery<Query>>) => Promise<unknown>,
 ): void {
   const { places, answers, turns, history } = services;
-  const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take(call.requester.signal).then(() => build(call)) : build;
+  const make = definition.heavy ? (call: PlaceCall<PlaceQuery<Query>>) => turns.take(() => requesterGone(call.requester)).then(() => build(call)) : build;
   // Field paths first, then latitude/longitude paths (the order of the OpenAPI document).
   for (const kind of ['field', 'location'] as const) {
     for (const form of definition.forms) {

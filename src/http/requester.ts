@@ -10,7 +10,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AuthContext } from '../core/auth-context.js';
-import { abandonController, type Requester, WorkAbandonedError } from '../core/requester.js';
+import { abandonController, abandonment, type Requester, WorkAbandonedError } from '../core/requester.js';
 
 const REQUESTER = Symbol('requester');
 
@@ -30,12 +30,30 @@ class RequestRequester implements Requester {
     const controller = (this.#controller = abandonController());
     const { reply } = this;
     const gone = () => {
-      if (!reply.sent) controller.abort(new WorkAbandonedError('The client closed the connection before the answer was sent.'));
+      if (!reply.sent) controller.abort(new WorkAbandonedError(GONE));
     };
     if (reply.raw.destroyed) gone();
     else reply.raw.once('close', gone);
     return controller.signal;
   }
+
+  /** The abandonment when the connection has closed before the answer was sent; undefined otherwise. Makes no signal. */
+  gone(): WorkAbandonedError | undefined {
+    const signal = this.#controller?.signal;
+    if (signal?.aborted) return abandonment(signal);
+    return this.reply.raw.destroyed && !this.reply.sent ? new WorkAbandonedError(GONE) : undefined;
+  }
+}
+
+const GONE = 'The client closed the connection before the answer was sent.';
+
+/**
+ * Whether the requester's client has gone: its abandonment, or undefined. A request's requester
+ * looks at its connection without making its signal (see the module comment).
+ */
+export function requesterGone(requester: Requester): WorkAbandonedError | undefined {
+  if (requester instanceof RequestRequester) return requester.gone();
+  return requester.signal?.aborted ? abandonment(requester.signal) : undefined;
 }
 
 export function requesterOf(reply: FastifyReply): Requester {

@@ -5,62 +5,49 @@
  * ones. Without turns, every request that became ready in the same iteration is built in that
  * iteration, and a cheap request arriving meanwhile waits behind all of them.
  *
- * A request whose client has gone while it waited (its requester's signal, http/requester.ts)
- * leaves the queue at once with its abandonment, and takes no turn.
+ * A request whose client has gone while it waited (http/requester.ts: its connection closed)
+ * takes no turn: it is refused with its abandonment when its turn comes. Asking the connection
+ * costs nothing, where listening for its end (a signal) costs an AbortController and listeners a
+ * request.
  */
-import { abandonment } from '../core/requester.js';
-
 export interface Turns {
   /**
    * Resolves on a loop iteration of the caller's own; what the caller does next runs in it.
-   * Rejects with the signal's reason instead once `signal` aborts before the turn comes.
+   * `gone` says whether the caller's client has gone (the reason, or undefined): it is asked at
+   * once and when the caller's turn comes, and a caller whose client has gone takes no turn and
+   * is refused with that reason.
    */
-  take(signal?: AbortSignal): Promise<void>;
-  /** Requests waiting for a turn. */
+  take(gone?: () => unknown): Promise<void>;
+  /** Requests waiting for a turn (those whose client has gone included, until their turn comes). */
   readonly waiting: number;
 }
 
 interface Waiter {
   resolve(): void;
-  /** False once its client has gone: it is skipped. */
-  live: boolean;
+  reject(reason: unknown): void;
+  gone: (() => unknown) | undefined;
 }
 
 export function createTurns(): Turns {
   const queue: Waiter[] = [];
-  let live = 0;
   let scheduled = false;
   const release = () => {
     let next = queue.shift();
-    while (next && !next.live) next = queue.shift();
+    for (let reason = next?.gone?.(); next && reason !== undefined; reason = next?.gone?.()) {
+      next.reject(reason);
+      next = queue.shift();
+    }
     // The next turn is in the next iteration: an immediate queued while immediates run waits for it.
     if (queue.length > 0) setImmediate(release);
     else scheduled = false;
-    if (!next) return;
-    next.live = false;
-    live--;
-    next.resolve();
+    next?.resolve();
   };
   return {
-    take(signal) {
-      if (signal?.aborted) return Promise.reject(abandonment(signal));
+    take(gone) {
+      const reason = gone?.();
+      if (reason !== undefined) return Promise.reject(reason);
       return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { resolve, live: true };
-        if (signal) {
-          const onAbort = () => {
-            if (!waiter.live) return;
-            waiter.live = false;
-            live--;
-            reject(abandonment(signal));
-          };
-          signal.addEventListener('abort', onAbort, { once: true });
-          waiter.resolve = () => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-          };
-        }
-        queue.push(waiter);
-        live++;
+        queue.push({ resolve, reject, gone });
         if (!scheduled) {
           scheduled = true;
           setImmediate(release);
@@ -68,7 +55,7 @@ export function createTurns(): Turns {
       });
     },
     get waiting() {
-      return live;
+      return queue.length;
     },
   };
 }

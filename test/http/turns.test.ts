@@ -1,7 +1,7 @@
 /** Heavy requests take turns: one per event-loop iteration, in the order they asked. */
 import { describe, expect, it } from 'vitest';
 import { createTurns } from '../../src/http/turns.js';
-import { abandonController, WorkAbandonedError } from '../../src/core/requester.js';
+import { abandonController, abandonment, WorkAbandonedError } from '../../src/core/requester.js';
 
 describe('turns', () => {
   it('gives each caller an event-loop iteration of its own, first come first served', async () => {
@@ -42,19 +42,39 @@ describe('turns', () => {
     expect(events).toEqual(['first', 'timer', 'second']);
   });
 
-  it('skips a caller whose client has gone while it waited: it is refused at once and takes no turn', async () => {
+  it('skips a caller whose client has gone while it waited: it takes no turn and is refused', async () => {
     const turns = createTurns();
     const gone = abandonController();
+    const isGone = () => (gone.signal.aborted ? abandonment(gone.signal) : undefined);
     const seen: string[] = [];
     const first = turns.take().then(() => seen.push('first'));
-    const abandoned = turns.take(gone.signal).then(() => seen.push('abandoned'));
+    const abandoned = turns.take(isGone).then(() => seen.push('abandoned'));
     const last = turns.take().then(() => seen.push('last'));
     gone.abort();
-    expect(turns.waiting).toBe(2);
     await expect(abandoned).rejects.toBeInstanceOf(WorkAbandonedError);
     await Promise.all([first, last]);
     expect(seen).toEqual(['first', 'last']);
-    await expect(turns.take(gone.signal)).rejects.toBeInstanceOf(WorkAbandonedError);
+    // Gone before it asks: refused at once, never queued.
+    await expect(turns.take(isGone)).rejects.toBeInstanceOf(WorkAbandonedError);
+    expect(turns.waiting).toBe(0);
+  });
+
+  it('counts the callers waiting, and gives the turn of a caller that has gone to the next', async () => {
+    const turns = createTurns();
+    let leave = false;
+    const seen: string[] = [];
+    const a = turns.take().then(() => seen.push('a'));
+    const b = turns.take(() => (leave ? new WorkAbandonedError() : undefined)).then(
+      () => seen.push('b'),
+      () => seen.push('b refused'),
+    );
+    const c = turns.take().then(() => seen.push('c'));
+    expect(turns.waiting).toBe(3);
+    await a;
+    leave = true;
+    await Promise.all([b, c]);
+    // b was refused when its turn came, and c took the turn in the same iteration.
+    expect(seen).toEqual(['a', 'b refused', 'c']);
     expect(turns.waiting).toBe(0);
   });
 });
