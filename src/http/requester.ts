@@ -37,10 +37,11 @@ class RequestRequester implements Requester {
     return controller.signal;
   }
 
-  /** The abandonment when the connection has closed before the answer was sent; undefined otherwise. Makes no signal. */
+  /**
+   * The abandonment when the connection has closed before the answer was sent; undefined
+   * otherwise. Makes no signal: it asks what the signal's listener waits for.
+   */
   gone(): WorkAbandonedError | undefined {
-    const signal = this.#controller?.signal;
-    if (signal?.aborted) return abandonment(signal);
     return this.reply.raw.destroyed && !this.reply.sent ? new WorkAbandonedError(GONE) : undefined;
   }
 }

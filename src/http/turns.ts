@@ -32,8 +32,10 @@ export function createTurns(): Turns {
   const queue: Waiter[] = [];
   let scheduled = false;
   const release = () => {
+    // Callers whose client has gone are refused, and the turn is the next caller's.
     let next = queue.shift();
-    for (let reason = next?.gone?.(); next && reason !== undefined; reason = next?.gone?.()) {
+    let reason: unknown;
+    while (next && (reason = next.gone?.()) !== undefined) {
       next.reject(reason);
       next = queue.shift();
     }
