@@ -3,10 +3,13 @@
  *
  * For a variable, a box and an update time it asks the source for a coarse lattice of grid cells
  * covering the box and interpolates bilinearly between them. The lattice is a sub-grid of the
- * 5-arc-minute cell grid: every 2^k-th cell centre in both directions, with k the smallest level
- * that keeps the lattice within `maxPointsPerSide` points along each side of the box. Lattices
+ * 5-arc-minute cell grid: every step-th cell centre in both directions, the step the smallest
+ * power of two that keeps the lattice within `maxPointsPerSide` points along each side of the box,
+ * and never finer than the source's detail (`WeatherSource.hourlyDetailDeg`: the synthetic
+ * source states its 0.5° climatology, below which it holds only each cell's own noise, so its
+ * lattices are at least 6 cells apart). Lattices
  * are aligned to the global grid, so neighbouring tiles share their edge points (no seams), and a
- * point of level k is also a point of every finer level.
+ * point of a coarser power-of-two lattice is also a point of every finer one.
  *
  * Each lattice point is one `weather.hourly(cell, { start: hour of the update time, hours: 1,
  * issuedAt: update time })` call; the answer carries every instantaneous variable, so all layers
@@ -59,10 +62,9 @@ export interface MapWeatherGrid extends WeatherGridProvider {
   clear(): void;
 }
 
-/** The lattice a box is sampled on: level, index ranges, spacing in cells. */
+/** The lattice a box is sampled on: index ranges and spacing in cells. */
 export interface LatticeLayout {
-  /** Spacing is 2^level cells. */
-  readonly level: number;
+  /** Spacing in cells: a power of two, or the source's detail in cells where that is coarser. */
   readonly step: number;
   /** Lattice indices: column i is cell column i·step (modulo the grid), row j is cell row j·step (clamped). */
   readonly i0: number;
@@ -81,8 +83,11 @@ function cellRow(latitude: number): number {
   return (90 - latitude) * CELLS_PER_DEGREE - 0.5;
 }
 
-/** The coarsest-enough lattice for a box: the finest level whose lattice has ≤ maxPoints per side. */
-export function latticeLayout(bbox: LonLatBBox, maxPoints: number): LatticeLayout {
+/**
+ * The coarsest-enough lattice for a box: the finest whose lattice has ≤ maxPoints per side, its
+ * step a power of two of at least `minStep` cells, or `minStep` itself.
+ */
+export function latticeLayout(bbox: LonLatBBox, maxPoints: number, minStep = 1): LatticeLayout {
   let west = cellColumn(bbox.west);
   let east = cellColumn(bbox.east);
   if (!(east > west)) east = west + 1e-9;
@@ -93,13 +98,14 @@ export function latticeLayout(bbox: LonLatBBox, maxPoints: number): LatticeLayou
   }
   const north = Math.max(-0.5, cellRow(Math.min(90, bbox.north)));
   const south = Math.min(GRID_ROWS - 0.5, Math.max(north + 1e-9, cellRow(Math.max(-90, bbox.south))));
-  for (let level = 0; ; level++) {
-    const step = 2 ** level;
+  for (let power = 1; ; power *= 2) {
+    if (power * 2 <= minStep) continue;
+    const step = Math.max(power, minStep);
     const i0 = Math.floor(west / step);
     const i1 = Math.max(i0 + 1, Math.ceil(east / step));
     const j0 = Math.floor(north / step);
     const j1 = Math.max(j0 + 1, Math.ceil(south / step));
-    if ((i1 - i0 + 1 <= maxPoints && j1 - j0 + 1 <= maxPoints) || step >= GRID_COLUMNS) return { level, step, i0, i1, j0, j1 };
+    if ((i1 - i0 + 1 <= maxPoints && j1 - j0 + 1 <= maxPoints) || step >= GRID_COLUMNS) return { step, i0, i1, j0, j1 };
   }
 }
 
@@ -181,6 +187,8 @@ function utcDate(time: number): IsoDate {
 
 export function createMapWeatherGrid(weather: WeatherSource, options: MapWeatherGridOptions = {}): MapWeatherGrid {
   const maxPoints = Math.max(2, Math.floor(options.maxPointsPerSide ?? 24));
+  // The source's hours hold no detail finer than this many cells (a lattice finer would only interpolate).
+  const minStep = weather.hourlyDetailDeg ? Math.max(1, Math.floor(weather.hourlyDetailDeg * CELLS_PER_DEGREE)) : 1;
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const lattices = new LRUCache<string, WeatherGridSampler>({ max: options.latticeCacheSize ?? 512 });
   const points = new LRUCache<string, Float32Array>({ max: options.pointCacheSize ?? 65_536 });
@@ -309,8 +317,8 @@ export function createMapWeatherGrid(weather: WeatherSource, options: MapWeather
       if (!(variable in HOURLY_INDEX) && variable !== 'recentPrecipitation') {
         throw new Error(`unknown weather grid variable '${variable}'`);
       }
-      const layout = latticeLayout(bbox, maxPoints);
-      const key = `${variable}|${time}|${layout.level}|${layout.i0}|${layout.i1}|${layout.j0}|${layout.j1}`;
+      const layout = latticeLayout(bbox, maxPoints, minStep);
+      const key = `${variable}|${time}|${layout.step}|${layout.i0}|${layout.i1}|${layout.j0}|${layout.j1}`;
       const cached = lattices.get(key);
       if (cached) {
         statistics.latticeHits++;

@@ -41,10 +41,21 @@ export function parseSourceOrder(text: string): SourceName[] {
   return names as SourceName[];
 }
 
+/**
+ * The chain's hourly detail: the finest of the sources that have hours (any that states none
+ * makes it absent); `null` when none of them has hours.
+ */
+function hourlyDetailOf(chain: readonly WeatherSource[]): Pick<WeatherSource, 'hourlyDetailDeg'> {
+  const detail = chain.map((source) => source.hourlyDetailDeg).filter((deg) => deg !== null);
+  if (detail.length === 0) return { hourlyDetailDeg: null };
+  return detail.every((deg) => deg !== undefined) ? { hourlyDetailDeg: Math.min(...detail) } : {};
+}
+
 export function createSourceChain(sources: readonly WeatherSource[]): WeatherSource {
   const chain = [...sources];
   const source: WeatherSource = {
     name: chain.map((source) => source.name).join(','),
+    ...hourlyDetailOf(chain),
 
     async daily(cell: GridCell, range: DateRange, requester?: Requester): Promise<DailyResult | null> {
       for (const source of chain) {

@@ -118,6 +118,8 @@ export function createStoreSource(repository: WeatherRepository, options: StoreS
 
   return {
     name: 'store',
+    // Imports hold daily values only.
+    hourlyDetailDeg: null,
     async daily(cell, range): Promise<DailyResult | null> {
       if (!(await cellsWithData()).has(cell.id)) return null;
       const byYear = datesByYear(range.start, range.end);

@@ -133,6 +133,12 @@ export interface WeatherSource {
    * method states no limit. Norms refuse years before it (see services/weather-norm-service.ts).
    */
   firstYear?(cell: GridCell): Promise<number | null>;
+  /**
+   * The finest spacing, in degrees, at which this source's hourly values carry detail of their own
+   * (a gridded model's resolution): maps sample the source no closer than this. `null`: the source
+   * has no hourly values anywhere. Absent: values may differ from one 5-arc-minute cell to the next.
+   */
+  readonly hourlyDetailDeg?: number | null;
   /** Hourly forecast values; `null` when this source has no forecast for the request. */
   hourly(cell: GridCell, request: HourlyRequest, requester?: Requester): Promise<HourlyResult | null>;
   /**

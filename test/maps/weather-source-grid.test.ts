@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type LonLatBBox, tileBounds } from '../../src/maps/index.js';
-import { createMapWeatherGrid, latticeLayout } from '../../src/services/map-weather-grid.js';
+import { createMapWeatherGrid, latticeCell, latticeLayout } from '../../src/services/map-weather-grid.js';
 import { CELLS_PER_DEGREE } from '../../src/weather/grid.js';
+import { createSyntheticSource } from '../../src/weather/synthetic/synthetic-source.js';
 import {
   type DailyResult,
   type GridCell,
@@ -90,6 +91,22 @@ describe('lattice layout', () => {
     expect(latticeLayout(tileBounds(30_000, 40_000, 16), 24).step).toBe(1);
   });
 
+  it('is never finer than the source’s detail, and still at most 24 points a side', () => {
+    // 0.5° of detail: 6 cells.
+    for (const zoom of [3, 5, 6, 7, 10, 14]) {
+      const bbox = tileBounds(2 ** (zoom - 1), 2 ** (zoom - 1) - 1, zoom);
+      const fine = latticeLayout(bbox, 24);
+      const layout = latticeLayout(bbox, 24, 6);
+      expect(layout.step).toBe(Math.max(fine.step, 6));
+      expect(layout.i1 - layout.i0 + 1).toBeLessThanOrEqual(24);
+      expect(layout.j1 - layout.j0 + 1).toBeLessThanOrEqual(24);
+    }
+    // Where a coarser lattice is needed, its step is a power of two again.
+    expect(latticeLayout(tileBounds(3, 2, 3), 24, 6).step).toBe(latticeLayout(tileBounds(3, 2, 3), 24).step);
+    expect(latticeLayout(tileBounds(3, 2, 3), 24, 6).step).toBeGreaterThan(6);
+    expect(latticeLayout(tileBounds(30_000, 40_000, 16), 24, 6).step).toBe(6);
+  });
+
   it('is aligned to the global grid, so neighbouring tiles share their edge points', () => {
     const left = latticeLayout(tileBounds(7, 11, 5), 24);
     const right = latticeLayout(tileBounds(8, 11, 5), 24);
@@ -134,6 +151,44 @@ describe('the weather source grid provider', () => {
     await grid.valuesFor('temperature', tileBounds(14, 22, 6), TIME);
     expect(calls.length - count).toBeLessThan(count);
     expect(grid.statistics.latticeHits).toBe(1);
+  });
+
+  it('samples a source no closer than the detail it states, in whole cells', async () => {
+    const plain = linearSource();
+    const coarse = linearSource();
+    const bbox = tileBounds(29, 45, 7);
+    await createMapWeatherGrid(plain.source).valuesFor('temperature', bbox, TIME);
+    const sampler = await createMapWeatherGrid({ ...coarse.source, hourlyDetailDeg: 0.5 }).valuesFor('temperature', bbox, TIME);
+    const spacing = (calls: { cell: GridCell }[]) => {
+      const latitudes = [...new Set(calls.map((call) => call.cell.latitude))].sort((a, b) => a - b);
+      return Math.min(...latitudes.slice(1).map((latitude, i) => latitude - latitudes[i]!));
+    };
+    expect(spacing(plain.calls)).toBeCloseTo(2 / CELLS_PER_DEGREE, 6);
+    expect(spacing(coarse.calls)).toBeCloseTo(0.5, 6);
+    expect(coarse.calls.length).toBeLessThan(plain.calls.length / 4);
+    // Still the field between the points (exact for a linear one).
+    expect(sampler.sample((bbox.south + bbox.north) / 2, (bbox.west + bbox.east) / 2)).toBeCloseTo(
+      coarse.temperature((bbox.south + bbox.north) / 2, (bbox.west + bbox.east) / 2),
+      3,
+    );
+  });
+
+  it('over the synthetic source: lattice points 0.5° apart, each the hour the forecast gives at its cell', async () => {
+    const synthetic = createSyntheticSource();
+    expect(synthetic.hourlyDetailDeg).toBe(0.5);
+    const bbox = tileBounds(12, 24, 6);
+    const layout = latticeLayout(bbox, 24, 6);
+    const sampler = await createMapWeatherGrid(synthetic).valuesFor('temperature', bbox, TIME);
+    // A lattice point inside the tile (6 cells apart, not on a lattice of 4): the map's value
+    // there is the forecast's hour at that cell.
+    const i = layout.i0 + 3 + (layout.i0 % 2 === 0 ? 0 : 1);
+    const j = layout.j0 + 3 + (layout.j0 % 2 === 0 ? 0 : 1);
+    const cell = latticeCell(layout, i, j);
+    expect(layout.step).toBe(6);
+    expect([(i * 6) % 4, (j * 6) % 4]).toEqual([2, 2]);
+    const hour = await synthetic.hourly(cell, { start: Date.UTC(2024, 6, 15, 12), hours: 1, issuedAt: TIME, soil: false });
+    expect(sampler.sample(cell.latitude, cell.longitude)).toBeCloseTo(hour!.hours[0]!.temperature, 3);
+    await expect(synthetic.hourly(cell, { start: Date.UTC(2024, 6, 15, 12), hours: 1, issuedAt: TIME })).resolves.toMatchObject({ hours: [{ temperature: hour!.hours[0]!.temperature }] });
   });
 
   it('sums the 24 hours ending with the update hour for recent precipitation, or estimates it from daily totals', async () => {

@@ -65,6 +65,18 @@ describe('source chain', () => {
     expect(createSourceChain([from('store', 1972), fake('open-meteo', 'answer', [])]).firstYear).toBeUndefined();
   });
 
+  it('states the hourly detail of the sources that have hours: the finest, or none when one may vary cell by cell', () => {
+    const withDetail = (name: string, hourlyDetailDeg: number | null | undefined): WeatherSource => ({
+      ...fake(name, 'answer', []),
+      ...(hourlyDetailDeg === undefined ? {} : { hourlyDetailDeg }),
+    });
+    // Daily-only sources (an import, POWER) say nothing of the hours the others give.
+    expect(createSourceChain([withDetail('store', null), withDetail('synthetic', 0.5)]).hourlyDetailDeg).toBe(0.5);
+    expect(createSourceChain([withDetail('a', 0.25), withDetail('b', 0.5)]).hourlyDetailDeg).toBe(0.25);
+    expect(createSourceChain([withDetail('model', undefined), withDetail('synthetic', 0.5)]).hourlyDetailDeg).toBeUndefined();
+    expect(createSourceChain([withDetail('store', null)]).hourlyDetailDeg).toBeNull();
+  });
+
   it('propagates SourceUnavailableError instead of falling through', async () => {
     const calls: string[] = [];
     const chain = createSourceChain([fake('store', 'null', calls), fake('open-meteo', 'unavailable', calls), fake('synthetic', 'answer', calls)]);

@@ -73,6 +73,12 @@ export interface SyntheticSourceOptions {
 
 export class SyntheticSource implements WeatherSource {
   readonly name = SYNTHETIC_SOURCE_NAME;
+  /**
+   * The climatology's cell size (0.5°): the weather varies over it and over random drivers 2° and
+   * 4° apart; below it lies only each grid cell's own noise (its small local share of the drivers,
+   * the hour its rain starts), which a map samples rather than shows.
+   */
+  readonly hourlyDetailDeg: number;
   readonly generator: WeatherGenerator;
   private readonly solver: CurveSolver;
   /** Generated blocks, packed (`PackedBlock`), by cell and block; null when the cache size is 0. */
@@ -99,6 +105,7 @@ export class SyntheticSource implements WeatherSource {
     options: Pick<SyntheticSourceOptions, 'cacheSize' | 'seed'> & { compute?: { pool: BlockGenerator; climatologyPath: string | undefined } } = {},
   ) {
     this.compute = options.compute ?? null;
+    this.hourlyDetailDeg = climatology.header.grid.cellSizeDeg;
     const cacheSize = options.cacheSize ?? DEFAULT_BLOCK_CACHE_SIZE;
     this.generator = createWeatherGenerator({ seed: options.seed });
     this.solver = createCurveSolver();

@@ -90,6 +90,8 @@ export function createNasaPowerSource(options: NasaPowerSourceOptions): WeatherS
       }
     },
 
+    // POWER's daily point values only.
+    hourlyDetailDeg: null,
     async hourly(): Promise<HourlyResult | null> {
       return null;
     },
