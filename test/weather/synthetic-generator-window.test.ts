@@ -22,7 +22,7 @@ function dayIn(days: readonly DailyWeather[], date: IsoDate): DailyWeather {
 }
 
 describe('generated day windows', () => {
-  it('give a day the same values alone, in a week, a season, across a year end, in a norm, and from a fresh source', async () => {
+  it('give a day the same values alone, its block run only as far as the day, in a week, a season, across a year end, in a norm, and from a fresh source', async () => {
     const shared = createSyntheticSource({ cacheSize: 256 });
     const climatology = shared.climatology;
     await fc.assert(
@@ -32,6 +32,8 @@ describe('generated day windows', () => {
         // A "restart": a new source with nothing kept, asked for the day alone first.
         const fresh = createSyntheticSource({ climatology, cacheSize: 0 });
         const alone = fresh.dailyDays(cell, { start: date, end: date })[0]!;
+        // Its block generated only as far as the day, as a map's hour has it made.
+        expect(createSyntheticSource({ climatology, cacheSize: 0 }).dailyDays(cell, { start: date, end: date }, false)[0]).toEqual(alone);
         const week = (await shared.daily(cell, { start: addDays(date, -(offset % 7)), end: addDays(date, 6 - (offset % 7)) }))!.days;
         const season = (await shared.daily(cell, { start: addDays(date, -offset), end: addDays(date, 119 - offset) }))!.days;
         const year = Number(date.slice(0, 4));
@@ -56,6 +58,21 @@ describe('generated day windows', () => {
     for (const [start, count] of [[0, 1], [30, 5], [31, 40], [200, 166]] as const) {
       const window = source.generator.generateDays(climate, cell.id, year.firstEpochDay + start, count);
       for (const name of ['tmax', 'tmin', 'precipitation', 'solar', 'rhMin', 'windAverage'] as const) expect(Array.from(window[name])).toEqual(Array.from(year[name].subarray(start, start + count)));
+    }
+  });
+
+  it('a block run only through its first days gives those days the whole block\'s values', () => {
+    const source = createSyntheticSource({ cacheSize: 0 });
+    for (const cell of [PLACES.ames!, PLACES.nairobi!, PLACES.moscow!]) {
+      const climate = source.cellClimate(cell);
+      const block = Math.floor(toEpochDay('2023-05-20') / BLOCK_DAYS);
+      const whole = source.generator.generateBlock(climate, cell.id, block);
+      for (const days of [1, 7, 19, BLOCK_DAYS]) {
+        const part = source.generator.generateBlock(climate, cell.id, block, days);
+        for (let k = 0; k * BLOCK_DAYS < whole.length; k++) {
+          expect(Array.from(part.subarray(k * BLOCK_DAYS, k * BLOCK_DAYS + days))).toEqual(Array.from(whole.subarray(k * BLOCK_DAYS, k * BLOCK_DAYS + days)));
+        }
+      }
     }
   });
 

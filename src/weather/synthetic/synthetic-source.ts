@@ -157,6 +157,12 @@ export class SyntheticSource implements WeatherSource {
     }
   }
 
+  /** The block's days through epoch day `last` (all of them if it ends before), generated and not kept. */
+  private blockThrough(cell: GridCell, block: number, last: number): Int16Array {
+    const days = Math.min(BLOCK_DAYS, last - block * BLOCK_DAYS + 1);
+    return packBlock(block, this.generator.generateBlock(this.cellClimate(cell), cell.id, block, days)).values;
+  }
+
   private packedBlock(cell: GridCell, block: number): Int16Array {
     return getOrCreate(this.blocks, cellBlockKey(cell, block), () => packBlock(block, this.generator.generateBlock(this.cellClimate(cell), cell.id, block)).values);
   }
@@ -236,14 +242,18 @@ export class SyntheticSource implements WeatherSource {
     for (const { block, values } of blocks) this.blocks?.set(cellBlockKey(cell, block), values);
   }
 
-  /** The generated days of the range, synchronously. */
-  dailyDays(cell: GridCell, range: DateRange): DailyWeather[] {
+  /**
+   * The generated days of the range, synchronously. With `keep` false, a block not kept is
+   * generated only through the range's last day and not kept (a map's hour needs a few days of
+   * blocks that nothing else of the cell is likely to ask for).
+   */
+  dailyDays(cell: GridCell, range: DateRange, keep = true): DailyWeather[] {
     const first = toEpochDay(range.start);
     const last = toEpochDay(range.end);
     const days: DailyWeather[] = [];
     for (let e = first; e <= last; ) {
       const block = blockOfDay(e);
-      const values = this.packedBlock(cell, block);
+      const values = keep ? this.packedBlock(cell, block) : (this.blocks?.get(cellBlockKey(cell, block)) ?? this.blockThrough(cell, block, last));
       for (const end = Math.min(last, (block + 1) * BLOCK_DAYS - 1); e <= end; e++) days.push(packedDayOf(values, BLOCK_DAYS, e - block * BLOCK_DAYS, fromEpochDay(e)));
     }
     return days;
@@ -446,7 +456,8 @@ export class SyntheticSource implements WeatherSource {
 
   /**
    * Hours without soil values (`HOUR_VALUES` numbers an hour), or null outside the forecast of the
-   * issue date: only the days around them (their blocks) are generated, with no soil spin-up.
+   * issue date: only the days around them are generated (their blocks as far as they reach, not
+   * kept), with no soil spin-up.
    */
   hoursWithoutSoil(cell: GridCell, request: HourlyRequest): Float64Array | null {
     if (request.hours <= 0) return new Float64Array(0);
@@ -454,7 +465,7 @@ export class SyntheticSource implements WeatherSource {
     const window = forecastDatesOf(request, timeZone);
     if (!window) return null;
     const first = addDays(window.firstDate, -2);
-    const days = this.forecastOf(cell, window.issueDate, this.dailyDays(cell, { start: first, end: addDays(window.lastDate, 2) }));
+    const days = this.forecastOf(cell, window.issueDate, this.dailyDays(cell, { start: first, end: addDays(window.lastDate, 2) }, false));
     return forecastHours(this.hoursInput(cell, window.issueDate, timeZone, { start: request.start, hours: request.hours, firstDay: toEpochDay(first), days, soil: null }));
   }
 

@@ -126,9 +126,11 @@ export interface WeatherGenerator {
    * Generates block `block` at the place (its `BLOCK_DAYS` days from epoch day
    * `block × BLOCK_DAYS`), run from a fixed state `spinUpDays` before its first day: the unit of
    * which every other range is made. `localKey` (the grid cell id) keys its local randomness.
-   * Each generated variable's BLOCK_DAYS values, in GENERATED_VARIABLES order.
+   * Each generated variable's BLOCK_DAYS values, in GENERATED_VARIABLES order. With `days`, the
+   * run stops after the block's first `days` days (the rest are left 0): a day's values depend only
+   * on the days run before it, so they are the whole block's.
    */
-  generateBlock(climate: CellClimate, localKey: number, block: number): Float64Array;
+  generateBlock(climate: CellClimate, localKey: number, block: number, days?: number): Float64Array;
   /** `count` days from `firstEpochDay`: the days of the blocks they fall in (the same values whatever the range). */
   generateDays(climate: CellClimate, localKey: number, firstEpochDay: number, count: number): GeneratedDays;
   /** The year at the place, 1 January first (as `generateDays`). */
@@ -205,17 +207,21 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
   const uniform = hashToUniform;
   const whPerMj = WH_PER_MJ;
   // Scratch of one block's run (generation is synchronous: one block at a time).
-  const runDays = BLOCK_DAYS + spinUp;
-  const tAll = new Float64Array(runDays * T_WIDTH);
-  const pAll = new Float64Array(runDays * P_WIDTH);
+  const longestRun = BLOCK_DAYS + spinUp;
+  const tAll = new Float64Array(longestRun * T_WIDTH);
+  const pAll = new Float64Array(longestRun * P_WIDTH);
   const basis = new Float64Array(12);
   const clim: DailyClimate = { tmax: 0, tmin: 0, precipitation: 0, wetFraction: 0, radiation: 0, vapourPressure: 0, wind: 0 };
 
-  /** Writes block `block` into `out` (GENERATED_VARIABLES order, BLOCK_DAYS numbers each, from `at`). */
-  function runBlock(climate: CellClimate, tPoint: RandomFieldPoint, pPoint: RandomFieldPoint, localKey: number, block: number, out: Float64Array, at: number): void {
+  /**
+   * Writes block `block` into `out` (GENERATED_VARIABLES order, BLOCK_DAYS numbers each, from `at`):
+   * its first `days` days (the run stops there; the days before a day are all its values depend on).
+   */
+  function runBlock(climate: CellClimate, tPoint: RandomFieldPoint, pPoint: RandomFieldPoint, localKey: number, block: number, out: Float64Array, at: number, days = BLOCK_DAYS): void {
     const latitude = climate.latitude;
     const firstEpochDay = block * BLOCK_DAYS;
     const start = firstEpochDay - spinUp;
+    const runDays = spinUp + Math.max(0, Math.min(BLOCK_DAYS, days));
     // The random drivers of every day, spin-up included, drawn in one pass per field.
     temperatureField.normalsRange(tPoint, start, runDays, tAll);
     precipitationField.normalsRange(pPoint, start, runDays, pAll);
@@ -331,10 +337,10 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
     };
   }
 
-  function generateBlock(climate: CellClimate, localKey: number, block: number): Float64Array {
+  function generateBlock(climate: CellClimate, localKey: number, block: number, days = BLOCK_DAYS): Float64Array {
     const { t, p } = points(climate, localKey);
     const values = new Float64Array(GENERATED_VARIABLES.length * BLOCK_DAYS);
-    runBlock(climate, t, p, localKey, block, values, 0);
+    runBlock(climate, t, p, localKey, block, values, 0, days);
     return values;
   }
 
@@ -347,7 +353,7 @@ export function createWeatherGenerator(options: WeatherGeneratorOptions = {}): W
       const block = blockOfDay(e);
       const from = e - block * BLOCK_DAYS;
       const count = Math.min(BLOCK_DAYS - from, length - at);
-      runBlock(climate, t, p, localKey, block, scratch, 0);
+      runBlock(climate, t, p, localKey, block, scratch, 0, from + count);
       for (let k = 0; k < GENERATED_VARIABLES.length; k++) values.set(scratch.subarray(k * BLOCK_DAYS + from, k * BLOCK_DAYS + from + count), k * length + at);
       at += count;
     }
