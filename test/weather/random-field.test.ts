@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashKeys, hashKeysLast, hashKeysNext, hashPrefix, normalPairFromHash } from '../../src/weather/synthetic/hash-random.js';
+import { hashKeys, hashKeysLast, hashKeysNext, hashPrefix, mix32, normalPairFromHash, standardNormalCdf, standardNormalQuantile } from '../../src/weather/synthetic/hash-random.js';
 import { createRandomField } from '../../src/weather/synthetic/random-field.js';
 
 const OPTIONS = { seed: 1234567, spacingDeg: 2, localShare: 0.12, pairs: 2 };
@@ -22,6 +22,43 @@ function direct(point: { nodes: Int32Array; weights: Float64Array; localKey: num
   }
   return out;
 }
+
+describe('normal draws', () => {
+  it('take the standard normal quantile of published tables', () => {
+    // Quantiles as tabulated (e.g. NIST/SEMATECH e-Handbook; R's qnorm to 16 digits).
+    for (const [p, z] of [[0.5, 0], [0.8, 0.8416212335729143], [0.975, 1.959963984540054], [0.999, 3.090232306167813], [1e-10, -6.361340902404056]] as const) {
+      expect(standardNormalQuantile(p)).toBeCloseTo(z, 12);
+      expect(standardNormalQuantile(1 - p)).toBeCloseTo(-z, p < 1e-6 ? 6 : 12);
+    }
+    // Back through the cumulative distribution (Abramowitz & Stegun 26.2.17, within 7.5e-8).
+    for (let p = 0.001; p < 1; p += 0.0137) expect(Math.abs(standardNormalCdf(standardNormalQuantile(p)) - p)).toBeLessThan(1e-7);
+  });
+
+  it('are standard normal pairs: mean 0, variance 1, normal tails, the two of a pair uncorrelated', () => {
+    const n = 400_000;
+    const pair = new Float64Array(2);
+    let [sum, squares, fourth, cross, beyond2, beyond3] = [0, 0, 0, 0, 0, 0];
+    for (let i = 0; i < n / 2; i++) {
+      normalPairFromHash(mix32(Math.imul(i, 0x9e3779b1) >>> 0), pair, 0);
+      for (const z of pair) {
+        sum += z;
+        squares += z * z;
+        fourth += z ** 4;
+        if (Math.abs(z) > 2) beyond2++;
+        if (Math.abs(z) > 3) beyond3++;
+      }
+      cross += pair[0]! * pair[1]!;
+    }
+    expect(Math.abs(sum / n)).toBeLessThan(0.01);
+    expect(squares / n).toBeCloseTo(1, 1);
+    expect(fourth / n).toBeGreaterThan(2.9);
+    expect(fourth / n).toBeLessThan(3.1);
+    expect(Math.abs(cross / (n / 2))).toBeLessThan(0.01);
+    expect(beyond2 / n).toBeCloseTo(0.0455, 2);
+    expect(beyond3 / n).toBeGreaterThan(0.002);
+    expect(beyond3 / n).toBeLessThan(0.0035);
+  });
+});
 
 describe('hash steps', () => {
   /** hashKeys as the reference weather was generated with: four rounds of Wellons' lowbias32, written out. */

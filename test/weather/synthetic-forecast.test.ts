@@ -46,19 +46,27 @@ describe('synthetic hourly forecasts', () => {
     }
   });
 
-  it('puts the minimum temperature near sunrise, the maximum in the afternoon, no sun at night', async () => {
-    const { zone, hours } = await eightDays(PLACES.nairobi!, '2023-01-10');
-    for (let day = 1; day < 7; day++) {
-      const block = hours.slice(day * 24, day * 24 + 24);
-      const hourOf = (h: HourlyWeather) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(h.time));
-      const max = block.reduce((a, b) => (b.temperature > a.temperature ? b : a));
-      const min = block.reduce((a, b) => (b.temperature < a.temperature ? b : a));
-      expect(hourOf(max)).toBeGreaterThanOrEqual(13);
-      expect(hourOf(max)).toBeLessThanOrEqual(17);
-      expect(hourOf(min)).toBeGreaterThanOrEqual(4);
-      expect(hourOf(min)).toBeLessThanOrEqual(8);
-      for (const h of block) if (hourOf(h) < 5 || hourOf(h) >= 20) expect(h.solar).toBe(0);
+  it('puts the minimum temperature near sunrise and the maximum in the afternoon on nearly every day, no sun at night', async () => {
+    // A warm night after a cool day (a front, or a forecast's error on the next minimum) moves a
+    // day's extremes to its edges now and then: nearly every day, not every day, follows the sun.
+    let days = 0;
+    let afternoonMaxima = 0;
+    let morningMinima = 0;
+    for (const issueDate of ['2023-01-10', '2023-04-02', '2023-07-21', '2023-10-15']) {
+      const { zone, hours } = await eightDays(PLACES.nairobi!, issueDate);
+      for (let day = 1; day < 7; day++) {
+        const block = hours.slice(day * 24, day * 24 + 24);
+        const hourOf = (h: HourlyWeather) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(h.time));
+        const max = block.reduce((a, b) => (b.temperature > a.temperature ? b : a));
+        const min = block.reduce((a, b) => (b.temperature < a.temperature ? b : a));
+        days++;
+        if (hourOf(max) >= 13 && hourOf(max) <= 17) afternoonMaxima++;
+        if (hourOf(min) >= 4 && hourOf(min) <= 8) morningMinima++;
+        for (const h of block) if (hourOf(h) < 5 || hourOf(h) >= 20) expect(h.solar).toBe(0);
+      }
     }
+    expect(afternoonMaxima / days).toBeGreaterThanOrEqual(0.85);
+    expect(morningMinima / days).toBeGreaterThanOrEqual(0.85);
   });
 
   it('adds up to the forecast day: solar and precipitation totals', async () => {
