@@ -157,14 +157,13 @@ export class SyntheticSource implements WeatherSource {
     }
   }
 
-  /** The block's days through epoch day `last` (all of them if it ends before), generated and not kept. */
-  private blockThrough(cell: GridCell, block: number, last: number): Int16Array {
-    const days = Math.min(BLOCK_DAYS, last - block * BLOCK_DAYS + 1);
+  /** The block's first `days` days generated and packed (the whole block by default), not kept. */
+  private generatedBlock(cell: GridCell, block: number, days = BLOCK_DAYS): Int16Array {
     return packBlock(block, this.generator.generateBlock(this.cellClimate(cell), cell.id, block, days)).values;
   }
 
   private packedBlock(cell: GridCell, block: number): Int16Array {
-    return getOrCreate(this.blocks, cellBlockKey(cell, block), () => packBlock(block, this.generator.generateBlock(this.cellClimate(cell), cell.id, block)).values);
+    return getOrCreate(this.blocks, cellBlockKey(cell, block), () => this.generatedBlock(cell, block));
   }
 
   /**
@@ -253,7 +252,7 @@ export class SyntheticSource implements WeatherSource {
     const days: DailyWeather[] = [];
     for (let e = first; e <= last; ) {
       const block = blockOfDay(e);
-      const values = keep ? this.packedBlock(cell, block) : (this.blocks?.get(cellBlockKey(cell, block)) ?? this.blockThrough(cell, block, last));
+      const values = keep ? this.packedBlock(cell, block) : (this.blocks?.get(cellBlockKey(cell, block)) ?? this.generatedBlock(cell, block, Math.min(BLOCK_DAYS, last - block * BLOCK_DAYS + 1)));
       for (const end = Math.min(last, (block + 1) * BLOCK_DAYS - 1); e <= end; e++) days.push(packedDayOf(values, BLOCK_DAYS, e - block * BLOCK_DAYS, fromEpochDay(e)));
     }
     return days;
