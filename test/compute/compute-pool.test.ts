@@ -59,7 +59,7 @@ describe('compute pool', () => {
 
   it('feeds a synthetic source the same weather as it generates itself, asking once for blocks wanted at the same time', async () => {
     const { generator: counting, blockTasks: calls } = countingPool();
-    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting, inlineBlocksPerTurn: 0 });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-1.29, 36.82);
     const range = { start: '2019-12-20', end: '2020-06-10' };
@@ -74,7 +74,7 @@ describe('compute pool', () => {
 
   it('generates the blocks a norm asks for one by one in one task per cell, and a week in a task of its own', async () => {
     const { generator: counting, blockTasks: calls } = countingPool();
-    const pooled = createSyntheticSource({ cacheSize: 512, compute: counting });
+    const pooled = createSyntheticSource({ cacheSize: 512, compute: counting, inlineBlocksPerTurn: 0 });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const nairobi = cellAt(-1.29, 36.82);
     const oslo = cellAt(59.91, 10.75);
@@ -92,7 +92,7 @@ describe('compute pool', () => {
     // A later turn asks for a season the first did not: one more task, for its blocks alone.
     await pooled.daily(nairobi, season(2014));
     expect(calls.map((c) => c.blocks)).toEqual([seasonBlocks, seasonBlocks, blocksOf(season(2014).start, season(2014).end)]);
-    // A week (one or two blocks) goes to the pool too, so that the event loop never generates.
+    // With no blocks generated at once (a budget of 0), a week (one or two blocks) goes to the pool too.
     const week = { start: '2013-05-03', end: '2013-05-09' };
     expect(await pooled.daily(oslo, week)).toEqual(await alone.daily(oslo, week));
     expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([
@@ -103,9 +103,41 @@ describe('compute pool', () => {
     ]);
   });
 
+  it('generates the few blocks of a turn at once, and the blocks past its budget on the pool, the same weather either way', async () => {
+    const { generator: counting, blockTasks: calls } = countingPool();
+    const pooled = createSyntheticSource({ cacheSize: 512, compute: counting, inlineBlocksPerTurn: 10 });
+    const alone = createSyntheticSource({ cacheSize: 64 });
+    const cell = cellAt(50.45, 30.52);
+    const other = cellAt(-34.6, -58.4);
+    // A week: one or two blocks, generated where it is asked for.
+    const week = { start: '2021-04-28', end: '2021-05-04' };
+    expect(await pooled.daily(cell, week)).toEqual(await alone.daily(cell, week));
+    expect(calls).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    // In one turn: two seasons of five blocks each take the turn's ten, a third season of the
+    // same turn goes to the pool, and so does a year, larger than any turn's budget.
+    const season = (year: number) => ({ start: `${year}-03-01`, end: `${year}-06-28` });
+    expect(blocksOf(season(2015).start, season(2015).end)).toHaveLength(5);
+    const year = { start: '2003-01-01', end: '2003-12-31' };
+    const asked = [
+      [cell, season(2015)],
+      [other, season(2015)],
+      [other, season(2016)],
+    ] as const;
+    const answers = await Promise.all(asked.map(([at, range]) => pooled.daily(at, range)));
+    for (const [i, [at, range]] of asked.entries()) expect(answers[i]).toEqual(await alone.daily(at, range));
+    expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([[other.id, blocksOf(season(2016).start, season(2016).end)]]);
+    expect(await pooled.daily(cell, year)).toEqual(await alone.daily(cell, year));
+    expect(calls.map((c) => c.blocks)).toEqual([blocksOf(season(2016).start, season(2016).end), blocksOf(year.start, year.end)]);
+    // A later turn has its budget again.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await pooled.daily(other, season(2017))).toEqual(await alone.daily(other, season(2017)));
+    expect(calls).toHaveLength(2);
+  });
+
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {
     const { generator: counting, blockTasks, windows } = countingPool();
-    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting, inlineBlocksPerTurn: 0 });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(45.04, 38.98);
     const issuedAt = Date.parse('2024-03-10T09:00:00Z');
@@ -132,7 +164,7 @@ describe('compute pool', () => {
 
   it('has observations asked while a window is computed wait for the blocks its task generates', async () => {
     const { generator: counting, blockTasks, windows } = countingPool();
-    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting });
+    const pooled = createSyntheticSource({ cacheSize: 64, compute: counting, inlineBlocksPerTurn: 0 });
     const alone = createSyntheticSource({ cacheSize: 64 });
     const cell = cellAt(-23.5, -46.6);
     const request = { start: Date.parse('2024-03-11T03:00:00Z'), hours: 24, issuedAt: Date.parse('2024-03-10T15:00:00Z') };
