@@ -30,7 +30,7 @@ import {
   type BlockGenerator,
 } from '../weather/synthetic/block-generation.js';
 import { loadTimeZones } from '../weather/time-zone.js';
-import { type JsonRows, sentJsonRows, writeJsonRows } from '../core/json-rows.js';
+import { type JsonRows, sentJsonRows, writeJsonRowsBytes } from '../core/json-rows.js';
 import { type AgronomicNormValues, agronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { registerLabelFonts } from '../maps/fonts.js';
 
@@ -40,10 +40,9 @@ export interface ComputePool extends BlockGenerator {
   /** Draws a map image plan into a PNG (each thread with its own reference geodata). */
   drawMapImage(plan: DrawPlan, requester?: Requester): Promise<Uint8Array>;
   /**
-   * Writes rows' JSON (core/json-rows.ts): on a worker thread when they hold at least
-   * `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), as UTF-8 bytes moved
-   * back to the caller (the event loop neither copies the text in nor encodes it to send it);
-   * else at once, as text.
+   * Writes rows' JSON (core/json-rows.ts) as UTF-8 bytes: on a worker thread when they hold at
+   * least `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), moved back to the
+   * caller; else at once.
    */
   writeJsonRows(rows: JsonRows, requester?: Requester): string | Uint8Array | Promise<string | Uint8Array>;
   /** Computes the daily values of agronomic norms' seasons (agronomy/agronomic-norm-values.ts). */
@@ -148,7 +147,7 @@ export function createComputePool(options: ComputePoolOptions = {}): ComputePool
     forecastWindow: (input: ForecastWindowInput, requester?: Requester) => run('forecastWindow', input, requester) as Promise<ForecastWindowOutput>,
     drawMapImage: (plan: DrawPlan, requester?: Requester) => run('drawMapImage', plan, requester) as Promise<Uint8Array>,
     writeJsonRows: (rows: JsonRows, requester?: Requester) =>
-      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRows(rows) : (run('jsonRows', sentJsonRows(rows), requester) as Promise<Uint8Array>),
+      rows.numbers.length < JSON_ROWS_ON_THREADS ? writeJsonRowsBytes(rows) : (run('jsonRows', sentJsonRows(rows), requester) as Promise<Uint8Array>),
     // The seasons' weather is moved, not copied (ten seasons are some hundreds of kilobytes): a
     // source's series are the caller's (WeatherSource.dailySeries), and the service reads them no more.
     agronomicNormValues: (input: AgronomicNormValuesInput, requester?: Requester) => run('agronomicNormValues', input, requester, seasonMemory(input)) as Promise<AgronomicNormValues>,
@@ -341,7 +340,7 @@ export function inlineComputePool(loadAtStart?: StartUpLoad): ComputePool {
     hoursWithoutSoil: (input: HoursWithoutSoilInput, requester?: Requester) => run(requester, (checkpoint) => generateHoursWithoutSoil(hours, input, checkpoint)),
     forecastWindow: (input: ForecastWindowInput, requester?: Requester) => run(requester, () => generateForecastWindow(hours, input)),
     drawMapImage: (plan: DrawPlan, requester?: Requester) => run(requester, (checkpoint) => drawPlan(plan, drawing, checkpoint)),
-    writeJsonRows,
+    writeJsonRows: (rows: JsonRows) => writeJsonRowsBytes(rows),
     agronomicNormValues: (input: AgronomicNormValuesInput, requester?: Requester) => run(requester, (checkpoint) => agronomicNormValues(input, checkpoint)),
     tasks: () => ({ waiting: 0, running: 0, ...counts }),
     close: async () => undefined,

@@ -9,7 +9,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type ComputeWorkerData, loadForTasks, threadCheckpoint, type ThreadTask } from './compute-pool.js';
 import { createDrawingContext, type DrawPlan, drawPlan } from '../maps/map-drawing.js';
 import { createHoursContext, generateForecastWindow, generateHoursWithoutSoil } from '../weather/synthetic/hours-generation.js';
-import { receivedJsonRows, type SentJsonRows, writeJsonRows } from '../core/json-rows.js';
+import { receivedJsonRows, type SentJsonRows, writeJsonRowsBytes } from '../core/json-rows.js';
 import { agronomicNormValueBuffers, agronomicNormValues as computeAgronomicNormValues, type AgronomicNormValuesInput } from '../agronomy/agronomic-norm-values.js';
 import { type CellBlocksInput, createGenerationContext, type ForecastWindowInput, generateCellBlocks, type HoursWithoutSoilInput } from '../weather/synthetic/block-generation.js';
 
@@ -54,12 +54,10 @@ export async function drawMapImage({ input: plan, stop }: ThreadTask<DrawPlan>) 
   return move({ [transferableSymbol]: [owned.buffer], [valueSymbol]: owned });
 }
 
-const utf8 = new TextEncoder();
-
-/** The rows' JSON as UTF-8 bytes (a buffer of their own, moved to the caller). */
+/** The rows' JSON as UTF-8 bytes (a view on a buffer of their own, the buffer moved to the caller). */
 export function jsonRows({ input: rows, stop }: ThreadTask<SentJsonRows>) {
   started(stop);
-  const bytes = utf8.encode(writeJsonRows(receivedJsonRows(rows)));
+  const bytes = writeJsonRowsBytes(receivedJsonRows(rows), { owned: true });
   return move({ [transferableSymbol]: [bytes.buffer], [valueSymbol]: bytes });
 }
 

@@ -99,6 +99,104 @@ export function writeJsonRows(rows: JsonRows): string {
 }
 
 /**
+ * The rows' JSON as `writeJsonRows` writes it, as UTF-8 bytes, written straight into one buffer:
+ * no string per number or per row, nothing to join or encode afterwards. An answer's rows are
+ * sent as bytes (http/written-body.ts), so this is how they are written, on the event loop or on
+ * a worker thread: in about 60 % of the time of the text and its encoding (120 rows of eight
+ * numbers), with a fraction of the garbage. The bytes are a view on a larger buffer (room for the
+ * longest text of every value).
+ */
+export function writeJsonRowsBytes(rows: JsonRows, options: { owned?: boolean } = {}): Buffer {
+  const { pieces, holes, numbers, strings, numberCount, stringCount, rowCount } = rows;
+  const encoded = pieces.map((piece) => Buffer.from(piece, 'utf8'));
+  let rowBytes = 1; // its comma
+  for (const piece of encoded) rowBytes += piece.length;
+  let stringChars = 0;
+  for (const text of strings) stringChars += text.length;
+  // Room for the longest text of every number, and three bytes a UTF-16 unit of the strings.
+  // `owned`: memory of its own, never a slice of Node's shared pool of small buffers (it may be moved to another thread).
+  const size = rowCount * rowBytes + numbers.length * LONGEST_NUMBER + 3 * stringChars;
+  const out = options.owned ? Buffer.allocUnsafeSlow(size) : Buffer.allocUnsafe(size);
+  const holeCount = holes.length;
+  let at = 0;
+  for (let row = 0; row < rowCount; row++) {
+    const n = row * numberCount;
+    const s = row * stringCount - 1;
+    if (row > 0) out[at++] = COMMA;
+    at = copy(encoded[0]!, out, at);
+    for (let h = 0; h < holeCount; h++) {
+      const k = holes[h]!;
+      at = k >= 0 ? writeNumber(numbers[n + k]!, out, at) : writeString(strings[s - k]!, out, at);
+      at = copy(encoded[h + 1]!, out, at);
+    }
+  }
+  return out.subarray(0, at);
+}
+
+/** Bytes of the longest text of a double: `-0.0000012345678901234567` (25). */
+const LONGEST_NUMBER = 25;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const ZERO = 0x30;
+const NULL_BYTES = Buffer.from('null');
+
+function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  const length = bytes.length;
+  if (length > 12) out.set(bytes, at);
+  else for (let i = 0; i < length; i++) out[at + i] = bytes[i]!;
+  return at + length;
+}
+
+/** `jsonNumber(value)`'s text, written at `at`: the end. */
+function writeNumber(value: number, out: Buffer, at: number): number {
+  const hundredths = Math.round(value * 100);
+  if (hundredths / 100 === value && hundredths < HUNDREDTHS_LIMIT && hundredths > -HUNDREDTHS_LIMIT) {
+    // As hundredthsText.
+    let size = hundredths;
+    if (size < 0) {
+      out[at++] = MINUS;
+      size = -size;
+    }
+    const whole = (size / 100) | 0;
+    const fraction = size - whole * 100;
+    at = writeWhole(whole, out, at);
+    if (fraction !== 0) {
+      out[at++] = POINT;
+      out[at++] = ZERO + ((fraction / 10) | 0);
+      if (fraction % 10 !== 0) out[at++] = ZERO + (fraction % 10);
+    }
+    return at;
+  }
+  if (value !== value || value === Infinity || value === -Infinity) return copy(NULL_BYTES, out, at);
+  return writeString('' + value, out, at);
+}
+
+/** A whole number 0 ≤ n < 2³¹ in decimal at `at`: the end. */
+function writeWhole(n: number, out: Uint8Array, at: number): number {
+  let digits = 1;
+  for (let rest = n; rest >= 10; rest = (rest / 10) | 0) digits++;
+  let rest = n;
+  for (let i = at + digits - 1; i >= at; i--) {
+    const next = (rest / 10) | 0;
+    out[i] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+  return at + digits;
+}
+
+/** A string's UTF-8 at `at`: the end (ASCII, nearly all of it, a byte at a time; the rest by the encoder). */
+function writeString(text: string, out: Buffer, at: number): number {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x80) return at + out.write(i === 0 ? text : text.slice(i), at, 'utf8');
+    out[at++] = unit;
+  }
+  return at;
+}
+
+/**
  * The layout of one row, built in writing order: fixed text, and holes that read a row's value.
  *
  * ```ts

@@ -28,7 +28,7 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type CsvLayout, csvText, pagingLinkHeader } from './csv-table.js';
 import { CSV_TYPE, csvLayoutFor, JSON_TYPE } from './representation.js';
-import { writeJsonRows } from '../core/json-rows.js';
+import { writeJsonRowsBytes } from '../core/json-rows.js';
 import { requesterOf } from './requester.js';
 import { type RowsWriter, WrittenBody, writtenJson } from './written-body.js';
 
@@ -71,7 +71,7 @@ export interface AnswerCacheOptions {
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   let hits = 0;
   let misses = 0;
-  const writeRows = options.writeRows ?? writeJsonRows;
+  const writeRows: RowsWriter = options.writeRows ?? ((rows) => writeJsonRowsBytes(rows));
   const entries =
     options.maxBytes > 0
       ? new LRUCache<string, KeptAnswer>({

@@ -248,7 +248,7 @@ describe('compute pool', () => {
     expect(withMaps.geodata.unread()).toEqual([]);
   });
 
-  it('writes large rows of JSON on a worker thread as UTF-8 bytes and small ones at once as text, the text the calling thread writes', async () => {
+  it('writes large rows of JSON on a worker thread and small ones at once, as the UTF-8 bytes of the text the calling thread writes', async () => {
     const rowsOf = (count: number) =>
       new RowLayout()
         .text('{"place":"Poznań","day":"')
@@ -266,7 +266,11 @@ describe('compute pool', () => {
     expect(text).toBe(writeJsonRows(large));
     expect(JSON.parse(`[${text}]`)).toHaveLength(JSON_ROWS_ON_THREADS * 5);
     const small = rowsOf(JSON_ROWS_ON_THREADS - 1);
-    expect(pool.writeJsonRows(small)).toBe(writeJsonRows(small));
+    const atOnce = pool.writeJsonRows(small);
+    expect(atOnce).not.toBeInstanceOf(Promise);
+    expect(Buffer.from(atOnce as Uint8Array).toString('utf8')).toBe(writeJsonRows(small));
+    // A pool of no threads writes them at once too.
+    expect(Buffer.from(inlineComputePool().writeJsonRows(large) as Uint8Array).toString('utf8')).toBe(writeJsonRows(large));
   });
 
   it('computes the daily values of agronomic norms on a worker thread as the calling thread does', async () => {

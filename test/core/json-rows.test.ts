@@ -1,6 +1,6 @@
 /** Rows of JSON text: the text written from a row layout is the JSON of the same rows as objects. */
 import { describe, expect, it } from 'vitest';
-import { jsonNumber, receivedJsonRows, RowLayout, sentJsonRows, writeJsonRows } from '../../src/core/json-rows.js';
+import { jsonNumber, receivedJsonRows, RowLayout, sentJsonRows, writeJsonRows, writeJsonRowsBytes } from '../../src/core/json-rows.js';
 import { hashKeys, hashToUniform } from '../../src/weather/synthetic/hash-random.js';
 
 interface Day {
@@ -65,6 +65,34 @@ describe('JSON rows', () => {
     expect(writeJsonRows(receivedJsonRows(sent))).toBe(writeJsonRows(rows));
     const none = layout().rows(0);
     expect(receivedJsonRows(structuredClone(sentJsonRows(none)))).toEqual(none);
+  });
+
+  it('writes as bytes the UTF-8 of the text, whatever the numbers and strings, in a buffer of its own when asked', () => {
+    const texts = ['', 'Poznań', '"quoted\\u0000"', '2024-02-29', 'ß\u{1F33D}x', '\uD800'];
+    let draw = 0;
+    const random = () => hashToUniform(hashKeys(23, draw++, 0));
+    const values = [0, -0, 0.5, -0.05, 21474836.47, -21474836.47, 1e21, -1e-7, 5e-7, Number.NaN, Number.NEGATIVE_INFINITY, Number.MAX_VALUE, -Number.MIN_VALUE, 0.1 + 0.2];
+    for (let i = 0; i < 2000; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 14 - 4);
+      values.push(x, Math.round(x * 10) / 10, Math.round(x * 100) / 100, Math.round(x));
+    }
+    const rows = new RowLayout()
+      .text('{"é":"')
+      .string((i) => texts[i % texts.length]!)
+      .text('","v":')
+      .number((i) => values[i]!)
+      .text(',"w":')
+      .number((i) => values[values.length - 1 - i]!)
+      .text('}')
+      .rows(values.length);
+    expect(writeJsonRowsBytes(rows).equals(Buffer.from(writeJsonRows(rows), 'utf8'))).toBe(true);
+    expect(writeJsonRowsBytes(layout().rows(days.length)).toString('utf8')).toBe(writeJsonRows(layout().rows(days.length)));
+    expect(writeJsonRowsBytes(layout().rows(0))).toHaveLength(0);
+    // Owned: not a slice of Node's shared pool of small buffers, so its memory can be moved.
+    const owned = writeJsonRowsBytes(layout().rows(1), { owned: true });
+    expect(owned.byteOffset).toBe(0);
+    expect(owned.buffer.byteLength).toBeLessThan(Buffer.poolSize);
+    expect(owned.toString('utf8')).toBe(writeJsonRows(layout().rows(1)));
   });
 
   it('writes null, NaN and ±Infinity as null, and every other number so that it reads back the same', () => {
