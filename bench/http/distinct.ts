@@ -111,7 +111,7 @@ interface DistinctScenario {
   /** Share of the mixed workload (requests in 100); 0 or absent: not in it. */
   mixedShare?: number;
   connections?: number;
-  /** Seconds of unrecorded load first (default 1); 0 where the distinct URLs are few. */
+  /** Seconds of unrecorded load first (default `WARMUP_SECONDS`); 0 where the distinct URLs are few. */
   warmupSeconds?: number;
   /**
    * Requested once each before the run, unrecorded, none of them among `paths`: they put in place
@@ -119,6 +119,14 @@ interface DistinctScenario {
    */
   preparePaths?: string[];
 }
+
+/**
+ * Unrecorded load before each scenario's recorded requests: V8 is still compiling the scenario's
+ * code in its first seconds (measured with perf over a week's observations: a fifth of the
+ * service's CPU in the second second of load, 5–7 % in the third and fourth, under 2 % by the
+ * fifth), which a long-running service does once.
+ */
+const WARMUP_SECONDS = 3;
 
 /**
  * Starts the service's event-loop histogram afresh when the load's recorded phase starts: the
@@ -433,7 +441,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       await post(`/v2/agronomics/fields/${f.id}/plantings`, { crop: 'corn', plantingDate: addDays(today as never, -150 + (i % 60)) });
     }
     const rows: Row[] = [];
-    const count = Math.max(2000, Math.ceil(20_000 * (options.seconds + 1)));
+    const count = Math.max(2000, Math.ceil(20_000 * (options.seconds + WARMUP_SECONDS)));
     const probe = { url: `${baseUrl}/health`, intervalMs: HEALTH_PROBE_MS };
     for (const scenario of scenarios(fields, manyFields, today, count)) {
       if (options.only && !options.only.some((part) => scenario.name.includes(part))) continue;
@@ -445,7 +453,7 @@ async function runSource(source: 'synthetic' | 'imported', options: DistinctOpti
       await first.arrayBuffer();
       await requestEach(baseUrl, scenario.preparePaths ?? [], as);
       const base = await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: options.seconds, serverPid: baseline.pid });
-      const result = await load({ url: urls[1]!, urls: urls.slice(1), headers: as, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds, probe, serverPid: service.pid, onRecording: restartLoopDelay(service) });
+      const result = await load({ url: urls[1]!, urls: urls.slice(1), headers: as, connections, seconds: options.seconds, distinct: true, warmupSeconds: scenario.warmupSeconds ?? WARMUP_SECONDS, probe, serverPid: service.pid, onRecording: restartLoopDelay(service) });
       const loop = await eventLoopDelay(service);
       const row = { name: scenario.name, urls: urls.length, result, baseline: base, loop };
       rows.push(row);
