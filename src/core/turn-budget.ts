@@ -5,8 +5,13 @@
  * come after it for no longer than the budget.
  */
 export interface TurnBudget {
-  /** Takes `units` from this turn's budget: true when they fitted (the caller does the work now). */
-  take(units: number): boolean;
+  /**
+   * Takes `units` from this turn's budget: true when they fitted (the caller does the work now).
+   * With `key`, only the first work of that key in a turn may take: a key asking again in the same
+   * turn is the next part of larger work (a norm's next year at the same place), which goes with
+   * the rest of it.
+   */
+  take(units: number, key?: number): boolean;
 }
 
 /**
@@ -18,13 +23,19 @@ export function createTurnBudget(perTurn: number, renewSoon: (renew: () => void)
   if (!(perTurn >= 0)) throw new RangeError(`units per turn must be >= 0, got ${perTurn}`);
   let used = 0;
   let renewing = false;
+  const keys = new Set<number>();
   const renew = () => {
     used = 0;
     renewing = false;
+    keys.clear();
   };
   return {
-    take(units) {
+    take(units, key) {
       if (used + units > perTurn) return false;
+      if (key !== undefined) {
+        if (keys.has(key)) return false;
+        keys.add(key);
+      }
       used += units;
       if (!renewing) {
         renewing = true;

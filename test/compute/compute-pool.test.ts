@@ -114,25 +114,33 @@ describe('compute pool', () => {
     expect(await pooled.daily(cell, week)).toEqual(await alone.daily(cell, week));
     expect(calls).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
-    // In one turn: two seasons of five blocks each take the turn's ten, a third season of the
-    // same turn goes to the pool, and so does a year, larger than any turn's budget.
+    // In one turn: the first season of a place and the first of another take the turn's ten
+    // blocks; the same place's next season (as a norm asks) goes to the pool although the budget
+    // had room for it, and a third place's season finds the budget spent.
     const season = (year: number) => ({ start: `${year}-03-01`, end: `${year}-06-28` });
     expect(blocksOf(season(2015).start, season(2015).end)).toHaveLength(5);
     const year = { start: '2003-01-01', end: '2003-12-31' };
+    const third = cellAt(35.7, 139.7);
     const asked = [
       [cell, season(2015)],
+      [cell, season(2016)],
       [other, season(2015)],
-      [other, season(2016)],
+      [third, season(2015)],
     ] as const;
     const answers = await Promise.all(asked.map(([at, range]) => pooled.daily(at, range)));
     for (const [i, [at, range]] of asked.entries()) expect(answers[i]).toEqual(await alone.daily(at, range));
-    expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([[other.id, blocksOf(season(2016).start, season(2016).end)]]);
+    expect(calls.map((c) => [c.cellId, c.blocks])).toEqual([
+      [cell.id, blocksOf(season(2016).start, season(2016).end)],
+      [third.id, blocksOf(season(2015).start, season(2015).end)],
+    ]);
+    // A year is larger than any turn's budget.
     expect(await pooled.daily(cell, year)).toEqual(await alone.daily(cell, year));
-    expect(calls.map((c) => c.blocks)).toEqual([blocksOf(season(2016).start, season(2016).end), blocksOf(year.start, year.end)]);
-    // A later turn has its budget again.
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.blocks).toEqual(blocksOf(year.start, year.end));
+    // A later turn has its budget again, for a place asked for in an earlier turn too.
     await new Promise((resolve) => setImmediate(resolve));
     expect(await pooled.daily(other, season(2017))).toEqual(await alone.daily(other, season(2017)));
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
   });
 
   it('computes forecast windows on worker threads as the calling thread does, once for requests at the same time', async () => {

@@ -19,6 +19,19 @@ describe('turn budget', () => {
     expect(budget.take(2)).toBe(true);
   });
 
+  it('gives a key once a turn: the same key asking again in the turn is refused, however much is left', async () => {
+    const budget = createTurnBudget(8);
+    expect(budget.take(2, 7)).toBe(true);
+    expect(budget.take(1, 7)).toBe(false);
+    expect(budget.take(2, 9)).toBe(true);
+    expect(budget.take(2)).toBe(true);
+    // A key refused for want of budget has not taken: it may take later in the turn if it fits.
+    expect(budget.take(5, 11)).toBe(false);
+    expect(budget.take(1, 11)).toBe(true);
+    await nextTurn();
+    expect(budget.take(2, 7)).toBe(true);
+  });
+
   it('never gives work larger than a whole turn, and with a budget of 0 nothing at all', async () => {
     const budget = createTurnBudget(8);
     expect(budget.take(9)).toBe(false);

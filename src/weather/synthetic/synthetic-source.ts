@@ -186,9 +186,11 @@ export class SyntheticSource implements WeatherSource {
 
   /**
    * Makes sure the blocks of `range` at the cell are kept. Missing blocks that fit in this turn's
-   * budget (`INLINE_BLOCKS_PER_TURN`) are generated at once; the others go to the compute pool
-   * together with the other blocks of the cell asked for in the same turn (a norm asks for each of
-   * its years at once), while the event loop goes on. The budget is per turn, not per request: a
+   * budget (`INLINE_BLOCKS_PER_TURN`) are generated at once, when the cell is the first time asked
+   * for in the turn; the others go to the compute pool together with the other blocks of the cell
+   * asked for in the same turn (a norm asks for each of its years at once: its first year may be
+   * generated at once, the rest go in one task, which costs the same with that year or without
+   * it), while the event loop goes on. The budget is per turn, not per request: a
    * busy loop that generated the blocks of every request it read in a turn kept cheap requests
    * (`/health`) waiting for hundreds of milliseconds. Without a pool, or a cache to keep them in,
    * blocks are generated when they are read. Rejects with the requester's abandonment once it
@@ -198,7 +200,8 @@ export class SyntheticSource implements WeatherSource {
     if (!this.compute || !this.blocks) return;
     const { waits, missing } = this.blocksToCome(cell, range);
     if (missing.length > 0) {
-      if (this.inlineBlocks.take(missing.length)) for (const block of missing) this.packedBlock(cell, block);
+      // A cell already asked for in this turn (a norm's next year) goes with the cell's other blocks.
+      if (!this.batches.has(cell.id) && this.inlineBlocks.take(missing.length, cell.id)) for (const block of missing) this.packedBlock(cell, block);
       else waits.push(this.generateSoon(cell, missing, requester));
     }
     await waitForGenerations(waits, requester);
