@@ -44,7 +44,7 @@ export interface ComputePool extends BlockGenerator {
    * least `JSON_ROWS_ON_THREADS` numbers (less is cheaper to write than to send), moved back to the
    * caller; else at once.
    */
-  writeJsonRows(rows: JsonRows, requester?: Requester): string | Uint8Array | Promise<string | Uint8Array>;
+  writeJsonRows(rows: JsonRows, requester?: Requester): Uint8Array | Promise<Uint8Array>;
   /** Computes the daily values of agronomic norms' seasons (agronomy/agronomic-norm-values.ts). */
   agronomicNormValues(input: AgronomicNormValuesInput, requester?: Requester): Promise<AgronomicNormValues>;
   /** Tasks so far, by what became of them (for tests and the operator). */

@@ -15,11 +15,11 @@ export { jsonNumber } from '../core/json-rows.js';
 export type Serialize = (value: unknown) => string;
 
 /**
- * Writes rows' JSON (core/json-rows.ts), on the calling thread or on another: as text, or as its
- * UTF-8 bytes (what a worker thread hands back: moved, not copied, and sent without encoding again).
+ * Writes rows' JSON (core/json-rows.ts) as UTF-8 bytes, on the calling thread or on another (a
+ * worker thread's are moved, not copied), for a requester (the compute pool queues it under its
+ * account, core/requester.ts). The bytes are sent as they are, never encoded again.
  */
-/** Writes rows' JSON, for a requester (the compute pool queues it under its account, core/requester.ts). */
-export type RowsWriter = (rows: JsonRows, requester?: Requester) => string | Uint8Array | Promise<string | Uint8Array>;
+export type RowsWriter = (rows: JsonRows, requester?: Requester) => Uint8Array | Promise<Uint8Array>;
 
 /** An answer whose JSON is its head with an array of rows (core/json-rows.ts) under one key. */
 export interface RowsAnswer {
@@ -52,14 +52,12 @@ export class WrittenBody {
 }
 
 /**
- * The JSON of `written`, its rows (if it has them) written by `writeRows`: text, or UTF-8 bytes
- * when `writeRows` gave the rows as bytes.
+ * The JSON of `written`: text, or UTF-8 bytes when it has rows (written by `writeRows`).
  */
 export async function writtenJson(written: WrittenBody, serialize: Serialize, writeRows: RowsWriter, requester?: Requester): Promise<string | Buffer> {
   const parts = written.parts;
   if (parts === null || parts.rows === null) return written.json(serialize);
   const items = await writeRows(parts.rows, requester);
-  if (typeof items === 'string') return withArray(serialize, parts.head(), parts.key, items);
   const [before, after] = aroundArray(serialize, parts.head(), parts.key);
   return Buffer.concat([Buffer.from(before, 'utf8'), items, Buffer.from(after, 'utf8')]);
 }
