@@ -68,7 +68,9 @@ describe('JSON rows', () => {
   });
 
   it('writes as bytes the UTF-8 of the text, whatever the numbers and strings, in a buffer of its own when asked', () => {
-    const texts = ['', 'Poznań', '"quoted\\u0000"', '2024-02-29', 'ß\u{1F33D}x', '\uD800'];
+    // Short and long strings (a nested answer is one string of thousands of characters), ASCII or not.
+    const long = '[{"startTime":"2024-06-15T00:00:00Z","temperatures":{"value":21.5}}]'.repeat(150);
+    const texts = ['', 'Poznań', '"quoted\\u0000"', '2024-02-29', 'ß\u{1F33D}x', '\uD800', '2024-06-15T00:00:00Z', long, `${long}Poznań`, `Poznań${long}\uDC00`];
     let draw = 0;
     const random = () => hashToUniform(hashKeys(23, draw++, 0));
     const values = [0, -0, 0.5, -0.05, 21474836.47, -21474836.47, 1e21, -1e-7, 5e-7, Number.NaN, Number.NEGATIVE_INFINITY, Number.MAX_VALUE, -Number.MIN_VALUE, 0.1 + 0.2];
