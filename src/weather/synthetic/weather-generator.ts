@@ -22,11 +22,11 @@
  * Random drivers come from spatially coherent fields (random-field.ts) hashed from
  * (lattice node, day), so neighbouring places share storms and warm spells. Days are generated in
  * blocks of BLOCK_DAYS (32) consecutive days from epoch day 0, each run from a fixed dry,
- * zero-residual state 16 days before its first day (`spinUpDays`): a day's values are a function
+ * zero-residual state 8 days before its first day (`spinUpDays`): a day's values are a function
  * of the seed, the place and its block alone, so a window costs its blocks and not whole years. The
  * two runs over a block's spin-up days share every random driver, so at a block's first day the
  * state is, for all practical purposes, the one the previous block reached (the residuals forget
- * the start as 0.69^16 ≈ 3·10⁻³, the wind's as 0.6^16; the Markov chains of the two runs coincide
+ * the start as 0.69^8 ≈ 0.05, the wind's as 0.6^8 ≈ 0.02; the Markov chains of the two runs coincide
  * for good after the first day on which they agree, with probability 0.75 per day), and blocks join
  * without a jump.
  */
@@ -86,7 +86,7 @@ export const GENERATOR_PARAMETERS = {
   windAr: 0.6,
   windSd: 0.3,
   /** Days each block is run for before its first day, from a fixed dry, zero-residual state. */
-  spinUpDays: 16,
+  spinUpDays: 8,
   /** Random-field lattices: spacing (degrees) and local share of variance. */
   temperatureFieldSpacingDeg: 4,
   temperatureFieldLocalShare: 0.04,
