@@ -41,7 +41,7 @@ export function createStore(handle: DatabaseHandle): Store {
     accounts: accountRepository(handle.db),
     keys: keyRepository(handle.db, handle.dialect),
     fields: fieldRepository(handle.db, handle.dialect, undefined, handle.changeMark),
-    plantings: plantingRepository(handle.db, handle.dialect),
+    plantings: plantingRepository(handle.db, handle.dialect, handle.changeMark),
     waterBalance: waterBalanceRepository(handle.db),
     settings: settingRepository(handle.db),
     jobs: jobRepository(handle.db, handle.dialect),
