@@ -42,13 +42,13 @@ export interface RandomField {
 }
 
 /**
- * Days of a block of one node's draws: what the field draws and keeps at a time. Half the
- * generator's block (weather-generator.ts), so that a generator block and its 16 days of spin-up
- * draw exactly three of them.
+ * Days of a block of one node's draws: what the field draws and keeps at a time. The generator's
+ * spin-up, a quarter of its block (weather-generator.ts), so that a generator block and its 8 days
+ * of spin-up draw exactly five of them and no day more.
  */
-const BLOCK_DAYS = 16;
-/** Blocks a field keeps (a power of two): 4096 × 16 days × 2 × pairs numbers, 1 MB a pair. */
-const BLOCK_SLOTS = 1 << 12;
+const BLOCK_DAYS = 8;
+/** Blocks a field keeps (a power of two): 8192 × 8 days × 2 × pairs numbers, 1 MB a pair. */
+const BLOCK_SLOTS = 1 << 13;
 
 export function createRandomField(options: RandomFieldOptions): RandomField {
   const { seed, spacingDeg, localShare, pairs } = options;
@@ -83,7 +83,7 @@ export function createRandomField(options: RandomFieldOptions): RandomField {
   }
 
   // The lattice part of a draw depends only on (node, day, pair), and the places of a lattice
-  // square share its four nodes: a node's draws are made 16 days at a time and kept in a
+  // square share its four nodes: a node's draws are made 8 days at a time and kept in a
   // direct-mapped table of blocks (exact: a kept block holds the values the hashes give), so the
   // places of a region, and the years and windows of one place, draw each node-day once. A place
   // then costs only its own local draws and the weighted sums.
