@@ -206,7 +206,7 @@ export function plantingRepository(db: Kysely<Database>, dialect: DialectName, c
         const [rows, total] = await Promise.all([page.execute(), counted()]);
         return { items: rows.map(toRecord), total };
       }
-      const key = `${accountId}|${options.fieldId ?? ''}|${options.crop ?? ''}|${options.currentOnly ? 1 : 0}`;
+      const key = JSON.stringify([accountId, options.fieldId ?? null, options.crop ?? null, options.currentOnly === true]);
       const mark = changeMark!();
       const rows = await page.execute();
       const kept = keptCounts.get(key);

@@ -65,6 +65,15 @@ describe('planting list totals kept in memory on SQLite', () => {
     expect(await total({ currentOnly: true })).toBe(1);
   });
 
+  it('keeps the total of each filter apart, whatever characters a field id holds', async () => {
+    await store.fields.insert(accountId, { id: 'x|corn', name: 'x', farmId: 'farm', acres: 10, latitude: 41.9, longitude: -93.4 }, 5);
+    await store.plantings.insert(accountId, 'x|corn', planting('corn'), 5);
+    expect(await total({ fieldId: 'x|corn' })).toBe(1);
+    expect(await total({ fieldId: 'x', crop: 'corn|' })).toBe(0);
+    expect(await total({ fieldId: 'x|corn', crop: 'corn' })).toBe(1);
+    expect(await total({ fieldId: 'x|corn', currentOnly: true })).toBe(1);
+  });
+
   it('counts a row written with plain SQL by another process', async () => {
     expect(await total({ crop: 'barley' })).toBe(0);
     const sqlite = new BetterSqlite3(file);
@@ -74,6 +83,6 @@ describe('planting list totals kept in memory on SQLite', () => {
       sqlite.close();
     }
     expect(await total({ crop: 'barley' })).toBe(1);
-    expect(await total()).toBe(4);
+    expect(await total()).toBe(5);
   });
 });
