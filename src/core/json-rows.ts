@@ -139,7 +139,6 @@ const COMMA = 0x2c;
 const MINUS = 0x2d;
 const POINT = 0x2e;
 const ZERO = 0x30;
-const NULL_BYTES = Buffer.from('null');
 
 function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
   const length = bytes.length;
@@ -150,33 +149,50 @@ function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
 
 /** `jsonNumber(value)`'s text, written at `at`: the end. */
 function writeNumber(value: number, out: Buffer, at: number): number {
+  // No value (a third of a forecast hour's numbers): `null`.
+  if (value !== value) return writeNull(out, at);
   const hundredths = Math.round(value * 100);
   if (hundredths / 100 === value && hundredths < HUNDREDTHS_LIMIT && hundredths > -HUNDREDTHS_LIMIT) {
-    // As hundredthsText.
-    let size = hundredths;
+    // As hundredthsText, in 32-bit integers: V8 divides them by a constant with a multiplication.
+    let size = hundredths | 0;
     if (size < 0) {
       out[at++] = MINUS;
       size = -size;
     }
     const whole = (size / 100) | 0;
     const fraction = size - whole * 100;
-    at = writeWhole(whole, out, at);
+    if (whole < 10) out[at++] = ZERO + whole;
+    else if (whole < 100) {
+      out[at++] = DIGIT_PAIRS[2 * whole]!;
+      out[at++] = DIGIT_PAIRS[2 * whole + 1]!;
+    } else at = writeWhole(whole, out, at);
     if (fraction !== 0) {
       out[at++] = POINT;
-      out[at++] = ZERO + ((fraction / 10) | 0);
-      if (fraction % 10 !== 0) out[at++] = ZERO + (fraction % 10);
+      out[at++] = DIGIT_PAIRS[2 * fraction]!;
+      const last = DIGIT_PAIRS[2 * fraction + 1]!;
+      if (last !== ZERO) out[at++] = last;
     }
     return at;
   }
-  if (value !== value || value === Infinity || value === -Infinity) return copy(NULL_BYTES, out, at);
+  if (value === Infinity || value === -Infinity) return writeNull(out, at);
   return writeString('' + value, out, at);
 }
 
-/** A whole number 0 ≤ n < 2³¹ in decimal at `at`: the end. */
+function writeNull(out: Uint8Array, at: number): number {
+  out[at] = 0x6e; // n
+  out[at + 1] = 0x75; // u
+  out[at + 2] = 0x6c; // l
+  out[at + 3] = 0x6c; // l
+  return at + 4;
+}
+
+/** The two digits of 0–99, each as two bytes: `00`, `01`, … `99`. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i / 2) % 10));
+
+/** A whole number 100 ≤ n < 2³¹ in decimal at `at`: the end. */
 function writeWhole(n: number, out: Uint8Array, at: number): number {
-  let digits = 1;
-  for (let rest = n; rest >= 10; rest = (rest / 10) | 0) digits++;
-  let rest = n;
+  const digits = n < 1e3 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : n < 1e9 ? 9 : 10;
+  let rest = n | 0;
   for (let i = at + digits - 1; i >= at; i--) {
     const next = (rest / 10) | 0;
     out[i] = ZERO + (rest - next * 10);

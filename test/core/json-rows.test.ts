@@ -74,6 +74,8 @@ describe('JSON rows', () => {
     let draw = 0;
     const random = () => hashToUniform(hashKeys(23, draw++, 0));
     const values = [0, -0, 0.5, -0.05, 21474836.47, -21474836.47, 1e21, -1e-7, 5e-7, Number.NaN, Number.NEGATIVE_INFINITY, Number.MAX_VALUE, -Number.MIN_VALUE, 0.1 + 0.2];
+    // Each number of digits of the whole part, either side of its boundary, with and without hundredths.
+    for (let size = 1; size <= 1e7; size *= 10) values.push(size - 0.01, size, size + 0.1, -(size - 0.09), 10 * size - 1);
     for (let i = 0; i < 2000; i++) {
       const x = (random() - 0.5) * 10 ** Math.floor(random() * 14 - 4);
       values.push(x, Math.round(x * 10) / 10, Math.round(x * 100) / 100, Math.round(x));
