@@ -149,6 +149,11 @@ const COMBINATIONS: ReadonlyMap<ConditionClass, readonly (readonly Conditions[])
   ]),
 );
 
+/** Every conditions answer there is (each combination once). */
+export function everyConditions(): Conditions[] {
+  return [...COMBINATIONS.values()].flat(2);
+}
+
 export function conditions(input: ConditionsInput, type: ConditionsType = DEFAULT_CONDITIONS_TYPE): Conditions {
   const cloud = classify(Math.max(0, input.cloudCover), cloudClasses(type, input.daylight));
   const rain = classIndex(rainRate(input.precipitation, input.hours), RAIN_CLASSES);

@@ -3,6 +3,7 @@ import {
   blockDaylight,
   cloudCondition,
   conditions,
+  everyConditions,
   rainCondition,
   windCondition,
   type BlockDaylight,
@@ -167,5 +168,17 @@ describe('blockDaylight', () => {
   it('polar day and polar night', () => {
     expect(blockDaylight(80, 0, day, 24)).toBe('day');
     expect(blockDaylight(-80, 0, day, 24)).toBe('night');
+  });
+});
+
+describe('every conditions code and text', () => {
+  it('is plain JSON text (forecast answers write them between quotes as they are)', () => {
+    const all = everyConditions();
+    expect(all.length).toBeGreaterThan(100);
+    for (const { code, text } of all) {
+      expect(JSON.stringify(code)).toBe(`"${code}"`);
+      expect(JSON.stringify(text)).toBe(`"${text}"`);
+      expect(code).toMatch(/^[0-9A-Z]{3}$/);
+    }
   });
 });

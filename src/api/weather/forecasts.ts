@@ -73,8 +73,9 @@ function blockTable(hourly: boolean): EntryTable<Blocks, OutputView> {
   return entryTable<Blocks, OutputView>({
     startTime: { ...out.text<Blocks>((blocks, i) => formatTimestamp(blocks[i]!.start, blocks[i]!.startOffsetMinutes), true), always: true },
     endTime: { ...out.text<Blocks>((blocks, i) => formatTimestamp(blocks[i]!.end, blocks[i]!.endOffsetMinutes), true), always: true },
-    conditionsCode: out.text<Blocks>((blocks, i) => blocks[i]!.conditions.code),
-    conditionsText: out.text<Blocks>((blocks, i) => blocks[i]!.conditions.text),
+    // Codes and texts of a fixed vocabulary that needs no escaping (agronomy/conditions.ts; its test checks every one).
+    conditionsCode: out.text<Blocks>((blocks, i) => blocks[i]!.conditions.code, true),
+    conditionsText: out.text<Blocks>((blocks, i) => blocks[i]!.conditions.text, true),
     temperatures: out.group('temperature', temperature((block) => block.values.temperature)),
     precipitation: out.group('depth', { chance: value('percent', (block) => block.values.precipitationChance), amount: value('depth', (block) => block.values.precipitation) }),
     sky: out.group(null, { cloudCover: value('percent', (block) => block.values.cloudCover), sunshine: value('percent', (block) => block.values.sunshine) }),
