@@ -3,18 +3,16 @@
  * written to the database since: every change, made through this store, through another
  * connection to the same file (another process) or with plain SQL, is seen by the next read.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldRecord } from '../../src/store/field-repository.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
+import { openSharedSqliteFile, type SharedSqliteFile } from '../support/databases.js';
 
 const field = (id: string, name: string): FieldRecord => ({ id, name, farmId: 'farm', acres: 10, latitude: 41.9, longitude: -93.4 });
 
 describe('fields kept in memory on SQLite', () => {
-  let dir: string;
+  let shared: SharedSqliteFile;
   let file: string;
   let store: Store;
   let other: Store;
@@ -30,17 +28,13 @@ describe('fields kept in memory on SQLite', () => {
   };
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agwx-kept-fields-'));
-    file = path.join(dir, 'agwx.sqlite');
-    store = await openStore(`sqlite:${file}`);
-    other = await openStore(`sqlite:${file}`);
+    shared = await openSharedSqliteFile('agwx-kept-fields-');
+    ({ file, store, other } = shared);
     accountId = (await store.accounts.create('kept-fields', false, 1)).id;
   });
 
   afterAll(async () => {
-    await store?.close();
-    await other?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await shared?.close();
   });
 
   it('reads a change made through the same store', async () => {

@@ -4,19 +4,17 @@
  * another connection to the same file (another process) or with plain SQL shows in the next total,
  * for every filter of the list.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlantingListOptions, PlantingValues } from '../../src/store/planting-repository.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
+import { openSharedSqliteFile, type SharedSqliteFile } from '../support/databases.js';
 
 const planting = (crop: string): PlantingValues => ({ crop, plantingDate: '2024-05-01', projectedYield: null, projectedHarvestDate: null, actualYield: null, harvestDate: null });
 const all: PlantingListOptions = { sort: [{ column: 'id', descending: false }], limit: 2, offset: 0 };
 
 describe('planting list totals kept in memory on SQLite', () => {
-  let dir: string;
+  let shared: SharedSqliteFile;
   let file: string;
   let store: Store;
   let other: Store;
@@ -24,19 +22,15 @@ describe('planting list totals kept in memory on SQLite', () => {
   const total = async (options: Partial<PlantingListOptions> = {}) => (await store.plantings.list(accountId, { ...all, ...options })).total;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agwx-kept-counts-'));
-    file = path.join(dir, 'agwx.sqlite');
-    store = await openStore(`sqlite:${file}`);
-    other = await openStore(`sqlite:${file}`);
+    shared = await openSharedSqliteFile('agwx-kept-counts-');
+    ({ file, store, other } = shared);
     accountId = (await store.accounts.create('kept-counts', false, 1)).id;
     for (const id of ['a', 'b']) await store.fields.insert(accountId, { id, name: id, farmId: 'farm', acres: 10, latitude: 41.9, longitude: -93.4 }, 1);
     for (const crop of ['corn', 'corn', 'soybeans']) await store.plantings.insert(accountId, 'a', planting(crop), 1);
   });
 
   afterAll(async () => {
-    await store?.close();
-    await other?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await shared?.close();
   });
 
   it('gives the same total and page while nothing changes, and counts a planting created through the same store', async () => {

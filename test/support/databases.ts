@@ -4,6 +4,9 @@
  * Each PostgreSQL store gets its own schema, dropped on close.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/store.js';
 
@@ -40,6 +43,32 @@ export async function openTestStore(kind: DatabaseKind): Promise<Store> {
       } finally {
         await cleanup.end();
       }
+    },
+  };
+}
+
+/** Two stores on one new SQLite file, as two processes sharing it would have them. */
+export interface SharedSqliteFile {
+  file: string;
+  store: Store;
+  other: Store;
+  /** Closes both stores and removes the file. */
+  close(): Promise<void>;
+}
+
+export async function openSharedSqliteFile(prefix: string): Promise<SharedSqliteFile> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const file = path.join(dir, 'agwx.sqlite');
+  const store = await openStore(`sqlite:${file}`);
+  const other = await openStore(`sqlite:${file}`);
+  return {
+    file,
+    store,
+    other,
+    async close() {
+      await store.close();
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
